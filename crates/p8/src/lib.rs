@@ -1,2 +1,8 @@
 //! The PICO-8 Lua dialect: lexer, token counter, parser, lint, printers and `.p8` cart files.
 #![warn(missing_docs)]
+
+pub mod lexer;
+pub mod token;
+
+pub use lexer::{lex, lex_with_comments, LexError, Lexer};
+pub use token::{number_value, Keyword, NumberError, Punct, Span, Token, TokenKind};
