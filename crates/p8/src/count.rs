@@ -1,0 +1,149 @@
+//! Counting a program the way PICO-8 charges it against the cart's limits.
+//!
+//! Tokens: every token counts 1, except `, . : ; :: ) ] } end local`, comments, and a `-` or `~`
+//! glued to the number literal after it when the token before is neither a name, a number, a
+//! string, nor one of `) ] } ; end` (then it is a sign, part of the literal). This is the rule
+//! shrinko8 implements (`count_tokens` in its tokenizer), which the project uses as its oracle; note
+//! two consequences it has: a keyword before the sign also makes it free (`return -1` is 2 tokens,
+//! `x=true -1` is 4), and a sign at the very start of the program is charged.
+//!
+//! Characters: the program's length in P8SCII characters (a glyph is one character), with lines
+//! joined by `\n` and no final newline, as PICO-8 stores the code of a cart.
+
+use crate::lexer::{LexError, Lexer};
+use crate::token::p8scii;
+use crate::token::{Keyword, Punct, Token, TokenKind};
+
+/// PICO-8's token limit.
+pub const TOKEN_LIMIT: usize = 8192;
+/// PICO-8's character limit for the code of a cart.
+pub const CHAR_LIMIT: usize = 65535;
+/// PICO-8's compressed code limit, in bytes (the code area of a `.p8.png` cart).
+pub const COMPRESSED_LIMIT: usize = 15616;
+
+/// What a program costs against the cart's limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Counts {
+    /// PICO-8 tokens.
+    pub tokens: usize,
+    /// P8SCII characters.
+    pub chars: usize,
+}
+
+/// Counts the tokens and characters of PICO-8 source `code` (a cart's `__lua__` section, or a
+/// `.lua` file after [`normalize_newlines`]).
+pub fn count(code: &str) -> Result<Counts, LexError> {
+    Ok(Counts {
+        tokens: count_tokens_in(code)?,
+        chars: count_chars(code),
+    })
+}
+
+/// Counts the tokens of `code`, streaming (no token vector is built).
+pub fn count_tokens_in(code: &str) -> Result<usize, LexError> {
+    let mut counter = TokenCounter::default();
+    for token in Lexer::new(code) {
+        counter.push(&token?);
+    }
+    Ok(counter.finish())
+}
+
+/// Counts a token list as produced by [`crate::lex`] (comment tokens, if any, are ignored).
+pub fn count_tokens(tokens: &[Token]) -> usize {
+    let mut counter = TokenCounter::default();
+    for t in tokens {
+        counter.push(t);
+    }
+    counter.finish()
+}
+
+/// The P8SCII length of `code`.
+pub fn count_chars(code: &str) -> usize {
+    p8scii::p8scii_len(code)
+}
+
+/// Source text as PICO-8 holds it in memory: CR LF line ends become LF, and one final newline is
+/// dropped (an editor's trailing newline is not part of the program).
+pub fn normalize_newlines(text: &str) -> String {
+    let text = text.replace("\r\n", "\n");
+    match text.strip_suffix('\n') {
+        Some(s) => s.to_owned(),
+        None => text,
+    }
+}
+
+/// Streaming token counter. A sign decision needs one token of look-behind and one of look-ahead,
+/// so a `-`/`~` is held until the next token arrives.
+#[derive(Debug, Default)]
+struct TokenCounter {
+    count: usize,
+    /// Whether the token before the current one lets a glued sign be free, and whether there is
+    /// one at all (the first token of a program never has a free sign).
+    prev_allows_sign: Option<bool>,
+    /// A `-`/`~` waiting for the next token: its end offset and whether its predecessor allowed it
+    /// to be a free sign.
+    pending_sign: Option<(usize, bool)>,
+}
+
+impl TokenCounter {
+    fn push(&mut self, t: &Token) {
+        if matches!(t.kind, TokenKind::Comment(_)) {
+            return;
+        }
+        if let Some((end, allowed)) = self.pending_sign.take() {
+            let free = allowed && end == t.span.start && matches!(t.kind, TokenKind::Number(_));
+            if !free {
+                self.count += 1;
+            }
+        }
+        let is_sign = matches!(t.kind, TokenKind::Punct(Punct::Minus | Punct::Tilde));
+        if is_sign {
+            self.pending_sign = Some((t.span.end, self.prev_allows_sign == Some(true)));
+        } else if !is_free(&t.kind) {
+            self.count += 1;
+        }
+        self.prev_allows_sign = Some(allows_sign_after(&t.kind));
+    }
+
+    fn finish(mut self) -> usize {
+        if self.pending_sign.take().is_some() {
+            self.count += 1;
+        }
+        self.count
+    }
+}
+
+/// Tokens PICO-8 does not charge.
+fn is_free(kind: &TokenKind) -> bool {
+    match kind {
+        TokenKind::Punct(p) => matches!(
+            p,
+            Punct::Comma
+                | Punct::Dot
+                | Punct::Colon
+                | Punct::Semi
+                | Punct::ColonColon
+                | Punct::RParen
+                | Punct::RBracket
+                | Punct::RBrace
+        ),
+        TokenKind::Keyword(k) => matches!(k, Keyword::End | Keyword::Local),
+        TokenKind::Comment(_) => true,
+        _ => false,
+    }
+}
+
+/// Whether a `-`/`~` after this token, glued to a number, is a sign (free) rather than an operator.
+fn allows_sign_after(kind: &TokenKind) -> bool {
+    !matches!(
+        kind,
+        TokenKind::Name(_)
+            | TokenKind::Number(_)
+            | TokenKind::Str(_)
+            | TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace | Punct::Semi)
+            | TokenKind::Keyword(Keyword::End)
+    )
+}
+
+#[cfg(test)]
+mod tests;
