@@ -1,3 +1,30 @@
 //! The tafl rules engine: rulesets as data, the padded mailbox board, move generation, captures,
-//! outcomes, notation and perft. This crate is the specification the cart's Lua must match.
+//! outcomes, notation and perft. This crate is the specification the cart's Lua must match; the
+//! board contract (square order, cell codes, directions, move order and encoding, capture order,
+//! zobrist key order, PRNG) is documented in `docs/contract.md`.
 #![warn(missing_docs)]
+
+mod captures;
+mod movegen;
+mod moves;
+pub mod notation;
+mod outcome;
+mod perft;
+mod piece;
+mod play;
+mod position;
+pub mod rng;
+pub mod rules;
+mod square;
+pub mod zobrist;
+
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use outcome::{EndReason, Outcome};
+pub use perft::{divide, perft};
+pub use piece::{kind_bit, Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
+pub use play::PlayError;
+pub use position::{Position, PositionError, Status, Undo, MAX_CAPTURES};
+pub use rng::Xorshift32;
+pub use rules::{Rules, RulesError};
+pub use square::{Geometry, Square, SquareName, MAX_AREA, MAX_SIZE, MIN_SIZE};
+pub use zobrist::Zobrist;

@@ -1,0 +1,165 @@
+//! Captures caused by a move, in the contract's order: custodial captures around the destination
+//! in direction order N, E, S, W (the king's capture is tested at the same step as its direction),
+//! then shieldwall captures (rows along the edge the mover stands on) in direction order N, E, S, W.
+
+use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
+use crate::position::{Position, Status, Undo};
+use crate::rules::{KingCapture, FLAG_CORNER, FLAG_EDGE};
+use crate::square::Square;
+
+impl Position {
+    /// Whether square `sq` is hostile to a piece of kind `victim` (1..=3).
+    ///
+    /// Empty: only special squares, per their `hostile` lists. Off-board: never (the edge is not
+    /// hostile). An enemy piece: always, except an unarmed king (then only an occupied-hostile
+    /// special square counts). A friendly piece: only an occupied-hostile special square, or
+    /// Linnaeus' throne rule.
+    #[inline(always)]
+    pub(crate) fn hostile_to(&self, sq: usize, victim: u8) -> bool {
+        let c = self.cells[sq];
+        if c == EMPTY {
+            return self.rules.hostile_empty_table()[sq].contains(victim);
+        }
+        if c == OFF {
+            return false;
+        }
+        let enemy = (c == ATTACKER) != (victim == ATTACKER);
+        if enemy && (c != KING || self.rules.king_armed()) {
+            return true;
+        }
+        if self.rules.hostile_occupied_table()[sq].contains(victim) {
+            return true;
+        }
+        !enemy && c == KING && victim == DEFENDER && self.linnaean_throne(sq)
+    }
+
+    /// Linnaeus' rule: the king on the throne with attackers on three of its four sides makes the
+    /// throne hostile to the defender on the fourth.
+    fn linnaean_throne(&self, sq: usize) -> bool {
+        if !self.rules.linnaean_capture() || self.rules.throne().map(Square::index) != Some(sq) {
+            return false;
+        }
+        let attackers = self
+            .geometry()
+            .directions()
+            .iter()
+            .filter(|&&d| self.cells[(sq as i16 + d) as usize] == ATTACKER)
+            .count();
+        attackers == 3
+    }
+
+    /// Whether the king on `k` is captured, the attacker having just moved next to it from
+    /// direction `-d` (so the far square along the line is `k + d`).
+    fn king_is_captured(&self, k: usize, d: i16) -> bool {
+        let by_four = match self.rules.king_capture() {
+            KingCapture::ByTwo => false,
+            KingCapture::ByFour => true,
+            KingCapture::ByFourNearThrone => self.rules.throne().is_some_and(|t| {
+                let t = t.index() as i16;
+                let k = k as i16;
+                k == t || self.geometry().directions().iter().any(|&dd| k + dd == t)
+            }),
+        };
+        if by_four {
+            self.geometry()
+                .directions()
+                .iter()
+                .all(|&dd| self.hostile_to((k as i16 + dd) as usize, KING))
+        } else {
+            self.hostile_to((k as i16 + d) as usize, KING)
+        }
+    }
+
+    /// Whether piece `c` can take part in a capture for `side` (an unarmed king cannot).
+    #[inline(always)]
+    fn is_capturer(&self, c: u8, side: Side) -> bool {
+        Side::of_piece(c) == Some(side) && (c != KING || self.rules.king_armed())
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: usize, undo: &mut Undo) {
+        let c = self.cells[sq];
+        self.cells[sq] = EMPTY;
+        self.hash ^= self.rules.zobrist().piece(c, Square(sq as u8));
+        undo.caps[undo.ncaps as usize] = sq as u8;
+        undo.ncaps += 1;
+    }
+
+    /// Applies every capture the piece `piece` just moved to `to` makes.
+    #[inline(always)]
+    pub(crate) fn capture(&mut self, to: Square, piece: u8, undo: &mut Undo) {
+        if piece == KING && !self.rules.king_armed() {
+            return;
+        }
+        let to = to.index();
+        let side = self.side;
+        let enemy_soldier = if side == Side::Attackers {
+            DEFENDER
+        } else {
+            ATTACKER
+        };
+        let dirs = self.geometry().directions();
+        for d in dirs {
+            let v = (to as i16 + d) as usize;
+            let c = self.cells[v];
+            if c == enemy_soldier {
+                if self.hostile_to((v as i16 + d) as usize, c) {
+                    self.remove(v, undo);
+                }
+            } else if c == KING && side == Side::Attackers && self.king_is_captured(v, d) {
+                self.status = Status::KingCaptured;
+            }
+        }
+        if self.rules.shieldwall() && self.rules.flags()[to] & FLAG_EDGE != 0 {
+            self.shieldwall(to, side, undo);
+        }
+    }
+
+    /// Shieldwall: a row of two or more enemy pieces along the edge, bracketed by the mover at one
+    /// end and by a capturer or an empty special corner at the other, with a capturer in front of
+    /// every member, is captured (the king, if in the row, is not).
+    fn shieldwall(&mut self, to: usize, side: Side, undo: &mut Undo) {
+        let dirs = self.geometry().directions();
+        for (i, d) in dirs.into_iter().enumerate() {
+            // The perpendicular pointing off the board tells which edge we run along.
+            let (p1, p2) = (dirs[(i + 1) % 4], dirs[(i + 3) % 4]);
+            let out1 = self.cells[(to as i16 + p1) as usize] == OFF;
+            let out2 = self.cells[(to as i16 + p2) as usize] == OFF;
+            let front = match (out1, out2) {
+                (true, false) => p2,
+                (false, true) => p1,
+                _ => continue,
+            };
+            let mut s = to as i16 + d;
+            let mut members = 0;
+            loop {
+                let c = self.cells[s as usize];
+                if Side::of_piece(c) != Some(side.opponent()) {
+                    break;
+                }
+                if !self.is_capturer(self.cells[(s + front) as usize], side) {
+                    members = 0;
+                    break;
+                }
+                members += 1;
+                s += d;
+            }
+            if members < 2 {
+                continue;
+            }
+            let end = self.cells[s as usize];
+            let bracket = self.is_capturer(end, side)
+                || (end == EMPTY && self.rules.flags()[s as usize] & FLAG_CORNER != 0);
+            if !bracket {
+                continue;
+            }
+            let mut m = to as i16 + d;
+            while m != s {
+                if self.cells[m as usize] != KING {
+                    self.remove(m as usize, undo);
+                }
+                m += d;
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! Game endings. Checked after each move in this order: king captured, king escaped (both found
+//! while making the move), exit fort (after a defenders' move), surrounded (after an attackers'
+//! move); then, for the position reached: side to move has no move, repetition, move limit.
+
+use crate::moves::MoveList;
+use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
+use crate::position::{Position, Status};
+use crate::rules::{RepetitionResult, FLAG_EDGE, FLAG_ESCAPE};
+use crate::square::{Square, MAX_AREA};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The attackers captured the king.
+    KingCaptured,
+    /// The king reached an escape square.
+    KingEscaped,
+    /// The defenders built an unbreakable fort around the king on the edge.
+    ExitFort,
+    /// The attackers enclosed every defender away from the edge.
+    Surrounded,
+    /// The side to move has no legal move (and loses).
+    NoMoves,
+    /// A position occurred the rules' number of times.
+    Repetition,
+    /// The move limit was reached (draw).
+    MoveLimit,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    fn win(winner: Side, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+        }
+    }
+}
+
+impl Position {
+    /// The move-local ending after `piece` arrived on `to` (captures already applied).
+    #[inline(always)]
+    pub(crate) fn ending_after(&self, to: Square, piece: u8) -> Status {
+        if piece == KING && self.rules.flags()[to.index()] & FLAG_ESCAPE != 0 {
+            return Status::KingEscaped;
+        }
+        if self.side == Side::Defenders {
+            if self.rules.exit_fort()
+                && self.rules.flags()[self.king.index()] & FLAG_EDGE != 0
+                && self.is_exit_fort()
+            {
+                return Status::ExitFort;
+            }
+        } else if self.rules.surround_win() && self.is_surrounded() {
+            return Status::Surrounded;
+        }
+        Status::Ongoing
+    }
+
+    /// The full outcome of the game at this position, or `None` if it goes on. Generates moves
+    /// (for "no moves") and scans the history (for repetition), so search should prefer `status()`.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.status {
+            Status::KingCaptured => {
+                return Some(Outcome::win(Side::Attackers, EndReason::KingCaptured))
+            }
+            Status::KingEscaped => {
+                return Some(Outcome::win(Side::Defenders, EndReason::KingEscaped))
+            }
+            Status::ExitFort => return Some(Outcome::win(Side::Defenders, EndReason::ExitFort)),
+            Status::Surrounded => {
+                return Some(Outcome::win(Side::Attackers, EndReason::Surrounded))
+            }
+            Status::Ongoing => {}
+        }
+        let mut list = MoveList::new();
+        self.gen_moves(&mut list);
+        if list.is_empty() {
+            return Some(Outcome::win(self.side.opponent(), EndReason::NoMoves));
+        }
+        let (result, count) = self.rules.repetition();
+        if result != RepetitionResult::Ignored && self.repetitions() >= count as usize {
+            let winner = match result {
+                RepetitionResult::AttackersLose => Some(Side::Defenders),
+                RepetitionResult::DefendersLose => Some(Side::Attackers),
+                _ => None,
+            };
+            return Some(Outcome {
+                winner,
+                reason: EndReason::Repetition,
+            });
+        }
+        let limit = self.rules.move_limit();
+        if limit != 0 && self.ply >= limit {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::MoveLimit,
+            });
+        }
+        None
+    }
+
+    /// How many times the current position has occurred (this one included): same board and side
+    /// to move, compared by hash over the history.
+    pub fn repetitions(&self) -> usize {
+        1 + self.history.iter().filter(|&&h| h == self.hash).count()
+    }
+
+    /// Whether no defender (king included) can reach an edge square through non-attacker squares.
+    pub fn is_surrounded(&self) -> bool {
+        let mut seen = [false; MAX_AREA];
+        let mut stack = [0u8; MAX_AREA];
+        let mut top = 0;
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c == DEFENDER || c == KING {
+                if self.rules.flags()[i] & FLAG_EDGE != 0 {
+                    return false;
+                }
+                seen[i] = true;
+                stack[top] = i as u8;
+                top += 1;
+            }
+        }
+        let dirs = self.geometry().directions();
+        while top > 0 {
+            top -= 1;
+            let s = stack[top] as i16;
+            for d in dirs {
+                let t = (s + d) as usize;
+                let c = self.cells[t];
+                if seen[t] || c == ATTACKER || c == OFF {
+                    continue;
+                }
+                if self.rules.flags()[t] & FLAG_EDGE != 0 {
+                    return false;
+                }
+                seen[t] = true;
+                stack[top] = t as u8;
+                top += 1;
+            }
+        }
+        true
+    }
+
+    /// Whether the king on the edge sits in an exit fort: it can move; the empty squares it can
+    /// reach (the fort's inside) touch no attacker; and every defender walling them in is safe on
+    /// both lines through it (one neighbour on each line is off-board, inside the fort but not a
+    /// square hostile to defenders, or another wall piece), so attackers can never break in.
+    pub fn is_exit_fort(&self) -> bool {
+        let k = self.king.index();
+        let dirs = self.geometry().directions();
+        let stop = self.rules.stop_table();
+        if !dirs.iter().any(|&d| {
+            let t = (k as i16 + d) as usize;
+            self.cells[t] == EMPTY && stop[t].contains(KING)
+        }) {
+            return false;
+        }
+        // 0 = outside, 1 = inside (king or reachable empty), 2 = wall defender.
+        let mut mark = [0u8; MAX_AREA];
+        let mut stack = [0u8; MAX_AREA];
+        let mut top = 1;
+        stack[0] = k as u8;
+        mark[k] = 1;
+        let mut walls = [0u8; MAX_AREA];
+        let mut nwalls = 0;
+        while top > 0 {
+            top -= 1;
+            let s = stack[top] as i16;
+            for d in dirs {
+                let t = (s + d) as usize;
+                if mark[t] != 0 {
+                    continue;
+                }
+                match self.cells[t] {
+                    EMPTY => {
+                        mark[t] = 1;
+                        stack[top] = t as u8;
+                        top += 1;
+                    }
+                    DEFENDER => {
+                        mark[t] = 2;
+                        walls[nwalls] = t as u8;
+                        nwalls += 1;
+                    }
+                    ATTACKER => return false,
+                    _ => {}
+                }
+            }
+        }
+        let hostile = self.rules.hostile_empty_table();
+        let protects = |t: usize| -> bool {
+            self.cells[t] == OFF
+                || mark[t] == 2
+                || (mark[t] == 1 && (self.cells[t] != EMPTY || !hostile[t].contains(DEFENDER)))
+        };
+        walls[..nwalls].iter().all(|&w| {
+            let w = w as i16;
+            [dirs[0], dirs[1]]
+                .iter()
+                .all(|&d| protects((w + d) as usize) || protects((w - d) as usize))
+        })
+    }
+}

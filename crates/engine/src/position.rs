@@ -1,0 +1,241 @@
+//! A position: the padded mailbox, side to move, zobrist hash, ply counter and the hash history
+//! repetition needs; `make`/`unmake` for search.
+
+use std::sync::Arc;
+
+use crate::moves::Move;
+use crate::notation::{parse_position_string, NotationError};
+use crate::piece::{Side, EMPTY, KING, OFF};
+use crate::rules::{Rules, FLAG_ESCAPE};
+use crate::square::{Geometry, Square, MAX_AREA};
+
+/// Most pieces one move can capture: 3 custodial (the square the mover came from is empty) plus
+/// two shieldwalls of at most n - 2 pieces each along an 11-square edge.
+pub const MAX_CAPTURES: usize = 3 + 2 * 9;
+
+/// Why a game already ended by the last move (the cheap, move-local endings; see `outcome()` for all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Status {
+    /// Nothing ended the game on the last move.
+    Ongoing = 0,
+    /// The attackers captured the king.
+    KingCaptured = 1,
+    /// The king reached an escape square.
+    KingEscaped = 2,
+    /// The defenders built an exit fort.
+    ExitFort = 3,
+    /// The attackers enclosed every defender.
+    Surrounded = 4,
+}
+
+/// What `make` changed, so `unmake` can restore the position exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    pub(crate) mv: Move,
+    pub(crate) caps: [u8; MAX_CAPTURES],
+    pub(crate) ncaps: u8,
+    pub(crate) status: Status,
+}
+
+impl Undo {
+    /// The squares of the pieces this move captured, in capture order.
+    pub fn captured(&self) -> &[u8] {
+        &self.caps[..self.ncaps as usize]
+    }
+    /// The move that was made.
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
+}
+
+/// A position under a ruleset.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) cells: [u8; MAX_AREA],
+    pub(crate) side: Side,
+    pub(crate) hash: i32,
+    pub(crate) king: Square,
+    pub(crate) status: Status,
+    pub(crate) ply: u16,
+    pub(crate) history: Vec<i32>,
+}
+
+/// Why a position could not be built.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// The position string is malformed.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The layout does not have exactly one king.
+    #[error("the position has {0} kings (`K`): it needs exactly one")]
+    Kings(usize),
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when board, side, hash, status, ply and history are (rules by identity
+    /// of content is not compared: positions of different rules are never compared in practice).
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells
+            && self.side == other.side
+            && self.hash == other.hash
+            && self.king == other.king
+            && self.status == other.status
+            && self.ply == other.ply
+            && self.history == other.history
+    }
+}
+
+impl Position {
+    /// The starting position of `rules`.
+    pub fn start(rules: Arc<Rules>) -> Position {
+        let cells = *rules.start_cells();
+        let side = rules.first_side();
+        // The start was validated to hold exactly one king.
+        Position::from_cells(rules, cells, side).unwrap_or_else(|e| unreachable!("{e}"))
+    }
+
+    /// A position from an OpenTafl position string (first row = rank 1) with `side` to move.
+    pub fn from_string(rules: Arc<Rules>, s: &str, side: Side) -> Result<Position, PositionError> {
+        let cells = parse_position_string(rules.geometry(), s)?;
+        Position::from_cells(rules, cells, side)
+    }
+
+    /// A position from raw cells (ring cells must be `OFF`; they are forced to it).
+    pub fn from_cells(
+        rules: Arc<Rules>,
+        mut cells: [u8; MAX_AREA],
+        side: Side,
+    ) -> Result<Position, PositionError> {
+        let g = rules.geometry();
+        for (i, c) in cells.iter_mut().enumerate() {
+            if !g.on_board(Square(i as u8)) {
+                *c = OFF;
+            }
+        }
+        let kings: Vec<usize> = (0..MAX_AREA).filter(|&i| cells[i] == KING).collect();
+        if kings.len() != 1 {
+            return Err(PositionError::Kings(kings.len()));
+        }
+        let hash = rules.zobrist().hash_of(&cells, side);
+        let mut pos = Position {
+            king: Square(kings[0] as u8),
+            rules,
+            cells,
+            side,
+            hash,
+            status: Status::Ongoing,
+            ply: 0,
+            history: Vec::with_capacity(256),
+        };
+        if pos.rules.flags()[pos.king.index()] & FLAG_ESCAPE != 0 {
+            pos.status = Status::KingEscaped;
+        }
+        Ok(pos)
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+    /// Board geometry.
+    pub fn geometry(&self) -> Geometry {
+        self.rules.geometry()
+    }
+    /// The cell code (`EMPTY`, `ATTACKER`, `DEFENDER`, `KING`, `OFF`) at `sq`.
+    #[inline(always)]
+    pub fn cell(&self, sq: Square) -> u8 {
+        self.cells[sq.index()]
+    }
+    /// All cells, indexed by square.
+    pub fn cells(&self) -> &[u8; MAX_AREA] {
+        &self.cells
+    }
+    /// Side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+    /// The zobrist hash (32 bits, as PICO-8 holds them).
+    pub fn hash(&self) -> i32 {
+        self.hash
+    }
+    /// The king's square.
+    pub fn king_square(&self) -> Square {
+        self.king
+    }
+    /// The ending the last move caused, if any (cheap; see `outcome()` for the full test).
+    pub fn status(&self) -> Status {
+        self.status
+    }
+    /// Plies played since this position was set up.
+    pub fn ply(&self) -> u16 {
+        self.ply
+    }
+    /// Hashes of the earlier positions, oldest first (one per move made).
+    pub fn history(&self) -> &[i32] {
+        &self.history
+    }
+
+    /// Makes `mv` (assumed legal: from [`Position::gen_moves`] or checked by `play`) and returns
+    /// what `unmake` needs. No allocation unless the history grows past its capacity.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let piece = self.cells[from];
+        debug_assert!(
+            Side::of_piece(piece) == Some(self.side),
+            "make: no piece of the side to move on {from}"
+        );
+        debug_assert!(self.cells[to] == EMPTY, "make: destination {to} occupied");
+        self.history.push(self.hash);
+        self.cells[from] = EMPTY;
+        self.cells[to] = piece;
+        let z = self.rules.zobrist();
+        self.hash ^= z.piece(piece, mv.from) ^ z.piece(piece, mv.to) ^ z.side();
+        let mut undo = Undo {
+            mv,
+            caps: [0; MAX_CAPTURES],
+            ncaps: 0,
+            status: self.status,
+        };
+        if piece == KING {
+            self.king = mv.to;
+        }
+        self.capture(mv.to, piece, &mut undo);
+        if self.status == Status::Ongoing {
+            self.status = self.ending_after(mv.to, piece);
+        }
+        self.side = self.side.opponent();
+        self.ply = self
+            .ply
+            .checked_add(1)
+            .filter(|&p| p <= i16::MAX as u16)
+            .unwrap_or_else(|| unreachable!("ply counter left PICO-8's integer range"));
+        undo
+    }
+
+    /// Takes back the move `undo` was returned for (moves must be unmade in reverse order).
+    #[inline]
+    pub fn unmake(&mut self, undo: &Undo) {
+        let (from, to) = (undo.mv.from.index(), undo.mv.to.index());
+        self.side = self.side.opponent();
+        self.ply -= 1;
+        let piece = self.cells[to];
+        self.cells[to] = EMPTY;
+        self.cells[from] = piece;
+        if piece == KING {
+            self.king = undo.mv.from;
+        }
+        let enemy = if self.side == Side::Attackers { 2 } else { 1 };
+        for &sq in undo.captured() {
+            self.cells[sq as usize] = enemy;
+        }
+        self.status = undo.status;
+        // The history holds the hash before the move: popping it restores the hash exactly.
+        self.hash = self
+            .history
+            .pop()
+            .unwrap_or_else(|| unreachable!("unmake without make"));
+    }
+}

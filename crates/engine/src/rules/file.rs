@@ -1,0 +1,147 @@
+//! The TOML rules file format: what a user writes. [`super::Rules::from_toml`] validates it.
+//!
+//! Every field is documented in the preset files under `crates/engine/rules/`.
+
+use serde::{Deserialize, Serialize};
+
+use super::kinds::Kind;
+
+/// Where the king must reach to win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Escape {
+    /// Any edge square.
+    Edge,
+    /// One of the four corner squares.
+    Corners,
+}
+
+/// How the king is captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KingCapture {
+    /// Sandwiched between two hostile squares along a row or column, like a soldier.
+    ByTwo,
+    /// Hostile squares on all four sides (an empty throne counts when it is hostile to the king).
+    ByFour,
+    /// By four on the throne or beside it, by two elsewhere (Tablut).
+    ByFourNearThrone,
+}
+
+/// What a repeated position means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RepetitionResult {
+    /// Repetition has no consequence.
+    Ignored,
+    /// The game is drawn.
+    Draw,
+    /// The attackers lose.
+    AttackersLose,
+    /// The defenders lose.
+    DefendersLose,
+}
+
+/// Which side moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstSide {
+    /// The attackers move first.
+    Attackers,
+    /// The defenders move first.
+    Defenders,
+}
+
+/// `[throne]`: the centre square.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThroneFile {
+    /// Whether the centre square is special at all (needs an odd board size).
+    pub enabled: bool,
+    /// Kinds the throne is hostile to while empty.
+    #[serde(default)]
+    pub hostile_when_empty: Vec<Kind>,
+    /// Kinds the throne is hostile to while occupied (whoever stands on it).
+    #[serde(default)]
+    pub hostile_when_occupied: Vec<Kind>,
+    /// Kinds that may move across the empty throne.
+    #[serde(default)]
+    pub pass: Vec<Kind>,
+    /// Kinds that may end a move on the throne.
+    #[serde(default)]
+    pub stop: Vec<Kind>,
+}
+
+/// `[corners]`: the four corner squares.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CornersFile {
+    /// Whether the corners are special squares (if false they are ordinary squares).
+    pub special: bool,
+    /// Kinds an (empty) corner is hostile to.
+    #[serde(default)]
+    pub hostile: Vec<Kind>,
+    /// Kinds that may move across a corner (moot on a square board, kept for symmetry).
+    #[serde(default)]
+    pub pass: Vec<Kind>,
+    /// Kinds that may end a move on a corner.
+    #[serde(default)]
+    pub stop: Vec<Kind>,
+}
+
+/// `[repetition]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepetitionFile {
+    /// What happens when a position occurs `count` times.
+    pub result: RepetitionResult,
+    /// Occurrences of the same position (same side to move) that trigger the result.
+    #[serde(default = "default_count")]
+    pub count: u8,
+}
+
+fn default_count() -> u8 {
+    3
+}
+
+/// A whole rules file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesFile {
+    /// The variant's name.
+    pub name: String,
+    /// Board size n (squares per side), 5..=11.
+    pub size: u8,
+    /// Starting layout as an OpenTafl position string (first row = rank 1).
+    pub start: String,
+    /// Who moves first.
+    pub first: FirstSide,
+    /// Where the king escapes.
+    pub escape: Escape,
+    /// Whether the king takes part in captures (as the moving piece or the far side).
+    pub king_armed: bool,
+    /// How the king is captured.
+    pub king_capture: KingCapture,
+    /// The centre square.
+    pub throne: ThroneFile,
+    /// The corner squares.
+    pub corners: CornersFile,
+    /// Repetition rule.
+    pub repetition: RepetitionFile,
+    /// Game drawn after this many plies (moves of either side); 0 = no limit.
+    #[serde(default)]
+    pub move_limit: u16,
+    /// Attackers win when no defender (king included) can reach the board edge.
+    #[serde(default)]
+    pub surround_win: bool,
+    /// Copenhagen shieldwall captures along the edges.
+    #[serde(default)]
+    pub shieldwall: bool,
+    /// Copenhagen exit fort: the defenders win with an unbreakable fort around a king on the edge.
+    #[serde(default)]
+    pub exit_fort: bool,
+    /// Linnaeus' capture: a defender beside the occupied throne is captured against it when the
+    /// king on the throne is surrounded by attackers on the other three sides.
+    #[serde(default)]
+    pub linnaean_capture: bool,
+}

@@ -1,0 +1,124 @@
+//! Rules file tests: presets load, and bad files are rejected with the field and the problem.
+
+use super::*;
+
+#[test]
+fn every_preset_validates_and_keeps_its_name() {
+    for name in PRESETS {
+        let r = Rules::preset(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(r.name(), name);
+    }
+    assert!(matches!(
+        Rules::preset("chess"),
+        Err(RulesError::UnknownPreset { .. })
+    ));
+}
+
+#[test]
+fn brandubh_matches_the_issue() {
+    let r = Rules::preset("brandubh").unwrap();
+    let g = r.geometry();
+    assert_eq!(g.size(), 7);
+    assert_eq!(r.first_side(), Side::Attackers);
+    assert_eq!(r.escape(), Escape::Corners);
+    assert!(r.king_armed());
+    assert_eq!(r.king_capture(), KingCapture::ByTwo);
+    let centre = g.centre().unwrap().index();
+    let a1 = g.square(0, 0).unwrap().index();
+    assert_eq!(r.hostile_empty_table()[centre], KindSet::NONE);
+    assert_eq!(r.hostile_empty_table()[a1], KindSet::ALL);
+    assert_eq!(r.stop_table()[centre], KindSet::of(&[Kind::King]));
+    assert_eq!(r.pass_table()[centre], KindSet::ALL);
+    assert_eq!(r.stop_table()[a1], KindSet::of(&[Kind::King]));
+}
+
+#[test]
+fn ziege_layout_is_symmetric_under_quarter_turns() {
+    let r = Rules::preset("ziege").unwrap();
+    let g = r.geometry();
+    let n = g.size();
+    let cells = r.start_cells();
+    let at = |f: u8, rk: u8| cells[g.square(f, rk).unwrap().index()];
+    let count = |code| cells.iter().filter(|&&c| c == code).count();
+    assert_eq!((count(1), count(2), count(3)), (12, 8, 1));
+    for f in 0..n {
+        for rk in 0..n {
+            // Rotating by 90 degrees maps (f, r) to (r, n-1-f).
+            assert_eq!(at(f, rk), at(rk, n - 1 - f), "asymmetric at {f},{rk}");
+        }
+    }
+    assert_eq!(at(3, 3), crate::piece::KING);
+}
+
+fn with(preset: &str, from: &str, to: &str) -> Result<Rules, RulesError> {
+    let src = preset_source(preset).unwrap();
+    assert!(src.contains(from), "test edit `{from}` not found");
+    Rules::from_toml(&src.replacen(from, to, 1), "test.toml")
+}
+
+fn invalid_field(r: Result<Rules, RulesError>) -> (String, String, Option<usize>) {
+    match r {
+        Err(RulesError::Invalid {
+            field,
+            problem,
+            line,
+            ..
+        }) => (field, problem, line),
+        other => panic!("expected an invalid-field error, got {other:?}"),
+    }
+}
+
+#[test]
+fn invalid_values_name_the_field_line_and_fix() {
+    let (f, p, line) = invalid_field(with("ziege", "size = 7", "size = 12"));
+    assert_eq!(f, "size");
+    assert!(p.contains("5 to 11"), "{p}");
+    assert_eq!(line, Some(10)); // `size = 7` is on line 10 of ziege.toml
+
+    let (f, p, _) = invalid_field(with("ziege", "size = 7", "size = 8"));
+    assert_eq!(f, "start");
+    assert!(p.contains("expected 8"), "{p}");
+
+    let (f, _, _) = invalid_field(with(
+        "brandubh",
+        "stop = [\"king\"]\n\n[repetition]",
+        "stop = []\n\n[repetition]",
+    ));
+    assert_eq!(f, "corners.stop");
+
+    let (f, p, _) = invalid_field(with("ziege", "escape = \"edge\"", "escape = \"corners\""));
+    assert_eq!(f, "escape");
+    assert!(p.contains("corners.special"), "{p}");
+
+    let (f, _, line) = invalid_field(with("ziege", "count = 3", "count = 1"));
+    assert_eq!(f, "repetition.count");
+    assert!(line.is_some());
+
+    let (f, _, _) = invalid_field(with("ziege", "exit_fort = false", "exit_fort = true"));
+    assert_eq!(f, "exit_fort");
+
+    let (f, p, _) = invalid_field(with("ziege", "1tTKTt1", "1tTTTt1"));
+    assert_eq!(f, "start");
+    assert!(p.contains("0 kings"), "{p}");
+
+    let (f, _, _) = invalid_field(with("ziege", "move_limit = 0", "move_limit = 40000"));
+    assert_eq!(f, "move_limit");
+}
+
+#[test]
+fn toml_errors_give_line_and_column() {
+    let err = with("ziege", "king_armed = true", "kng_armed = true").unwrap_err();
+    let RulesError::Parse {
+        line, col, message, ..
+    } = &err
+    else {
+        panic!("expected a parse error, got {err:?}")
+    };
+    assert_eq!((*line, *col), (34, 1));
+    assert!(message.contains("kng_armed"), "{message}");
+    assert!(err.to_string().starts_with("test.toml:34:1:"), "{err}");
+
+    let err = with("ziege", "result = \"draw\"", "result = \"tie\"").unwrap_err();
+    assert!(matches!(err, RulesError::Parse { .. }), "{err:?}");
+    assert!(err.to_string().contains("tie"), "{err}");
+}
