@@ -4,13 +4,36 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
+pub mod bench;
+pub mod count;
+pub mod perft;
+pub mod rules;
+
 /// Every `tafl8` subcommand.
 #[derive(Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Count a program's PICO-8 tokens and characters against the cart limits.
+    ///
+    /// Tokens are counted as PICO-8 counts them (the count shrinko8 reports); characters are
+    /// P8SCII characters (a glyph is one). Exit status: 0 when the program fits, 1 when it is
+    /// over a limit, 2 when the file cannot be read or lexed (the error says where).
+    Count(count::Options),
+    /// Print a ruleset (built-in variant or --rules FILE) as a commented TOML file to copy and edit.
+    Rules(rules::Options),
+    /// Count leaf positions N plies ahead (perft), to check the move generator.
+    Perft(perft::Options),
+    /// Measure speed (e.g. `bench perft`: leaves per second); use a --release build.
+    Bench(bench::Options),
+}
 
 impl Command {
     /// Runs the chosen subcommand; the exit code tells success, a finding (lint warnings), or failure.
     pub fn run(self) -> anyhow::Result<ExitCode> {
-        match self {}
+        match self {
+            Command::Count(opts) => count::run(opts),
+            Command::Rules(opts) => rules::run(opts),
+            Command::Perft(opts) => perft::run(opts),
+            Command::Bench(opts) => bench::run(opts),
+        }
     }
 }

@@ -11,8 +11,10 @@ use std::fmt;
 use std::path::Path;
 
 mod data;
+mod source;
 
 pub use data::{Flags, Gfx, Label, Map};
+pub use source::{read_source, Source};
 
 /// The first line PICO-8 writes in a `.p8` file.
 pub const HEADER: &str = "pico-8 cartridge // http://www.pico-8.com";

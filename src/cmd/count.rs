@@ -1,0 +1,99 @@
+//! `tafl8 count`: a program's PICO-8 tokens and characters against the cart limits.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use tafl8_p8::cart::read_source;
+use tafl8_p8::{count, CHAR_LIMIT, TOKEN_LIMIT};
+
+/// Options of `tafl8 count` (its help text is on `Command::Count`).
+#[derive(clap::Args)]
+pub struct Options {
+    /// A `.p8` cart (its `__lua__` section is counted) or a `.lua` source file.
+    pub file: PathBuf,
+    /// Print one JSON object instead of a table:
+    /// `{"tokens":N,"chars":N,"token_limit":8192,"char_limit":65535,"fits":true}`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tafl8 count`.
+pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
+    let path = opts.file.display().to_string();
+    let counts = match read_source(&opts.file) {
+        Err(e) => return bad_file(&e.to_string()),
+        Ok(source) => match count(&source.code) {
+            Ok(c) => c,
+            Err(e) => {
+                let line = e.line as usize + source.line_offset;
+                return bad_file(&format!("{path}:{line}:{}: {}", e.col, e.message));
+            }
+        },
+    };
+    let fits = counts.tokens <= TOKEN_LIMIT && counts.chars <= CHAR_LIMIT;
+    if opts.json {
+        let v = serde_json::json!({
+            "file": path,
+            "tokens": counts.tokens,
+            "chars": counts.chars,
+            "token_limit": TOKEN_LIMIT,
+            "char_limit": CHAR_LIMIT,
+            "fits": fits,
+        });
+        println!("{}", serde_json::to_string(&v).context("encoding JSON")?);
+    } else {
+        println!("{path}");
+        print_row("tokens", counts.tokens, TOKEN_LIMIT);
+        print_row("chars", counts.chars, CHAR_LIMIT);
+        if !fits {
+            println!("over the limit: the cart will not load in PICO-8");
+        }
+    }
+    Ok(if fits {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn print_row(name: &str, n: usize, limit: usize) {
+    let share = 100.0 * n as f64 / limit as f64;
+    println!("  {name:<7}{n:>6} / {limit:<6}{share:>6.1}%");
+}
+
+/// Reports a file that cannot be counted; exit status 2 keeps it apart from "over the limit".
+fn bad_file(message: &str) -> anyhow::Result<ExitCode> {
+    eprintln!("error: {message}");
+    Ok(ExitCode::from(2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_on(name: &str, text: &str) -> ExitCode {
+        let dir = std::env::temp_dir().join(format!("tafl8-count-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        let code = run(Options { file, json: true }).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        code
+    }
+
+    #[test]
+    fn exit_status_tells_fits_over_and_bad() {
+        assert_eq!(run_on("ok.lua", "x=1\n"), ExitCode::SUCCESS);
+        // 8193 tokens: `x=1` is 3, each ` x=1` after it 3 more; 2731 * 3 = 8193.
+        let over = "x=1 ".repeat(2731);
+        assert_eq!(run_on("over.lua", &over), ExitCode::from(1));
+        assert_eq!(run_on("bad.lua", "x=\"open\n"), ExitCode::from(2));
+        let cart = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\nx=1\n";
+        assert_eq!(run_on("ok.p8", cart), ExitCode::SUCCESS);
+        assert_eq!(
+            run_on("nolua.p8", "pico-8 cartridge\nversion 42\n"),
+            ExitCode::from(2)
+        );
+    }
+}

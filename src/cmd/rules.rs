@@ -1,0 +1,68 @@
+//! `tafl8 rules`: print a ruleset as a TOML file to copy and edit; also the shared
+//! `--variant NAME` / `--rules FILE` options other subcommands flatten in.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use tafl8_engine::rules::{preset_source, PRESETS};
+use tafl8_engine::Rules;
+
+/// Which ruleset to use: a built-in preset or a rules file.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RulesArgs {
+    /// Built-in variant: ziege (default), brandubh, tablut or copenhagen.
+    #[arg(long, value_name = "NAME", default_value = "ziege")]
+    pub variant: String,
+    /// A rules file (TOML, as `tafl8 rules` prints); overrides --variant.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+impl RulesArgs {
+    /// Loads and validates the chosen ruleset.
+    pub fn load(&self) -> anyhow::Result<Arc<Rules>> {
+        let rules = match &self.rules {
+            Some(path) => Rules::from_file(path)?,
+            None => Rules::preset(&self.variant)?,
+        };
+        Ok(Arc::new(rules))
+    }
+}
+
+/// Print a ruleset as a commented TOML file: save it, edit it, pass it back with --rules FILE.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// List the built-in variants instead.
+    #[arg(long)]
+    list: bool,
+}
+
+/// Prints the preset's own file (comments included), or checks and echoes a --rules file.
+pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
+    if opts.list {
+        for name in PRESETS {
+            println!("{name}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    match &opts.rules.rules {
+        Some(path) => {
+            // Validate first, so a bad file is reported rather than echoed.
+            opts.rules.load()?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            print!("{text}");
+        }
+        None => {
+            opts.rules.load()?;
+            let src = preset_source(&opts.rules.variant)
+                .with_context(|| format!("no preset `{}`", opts.rules.variant))?;
+            print!("{src}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
