@@ -1,0 +1,66 @@
+//! The PICO-8 API installed into the cart's sandbox environment.
+
+mod math;
+mod mem;
+pub mod sys;
+pub mod text;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use mlua::{Lua, Table, Value};
+
+use crate::machine::Machine;
+
+/// Installs every API function into `env` (which the cart uses as `_ENV`).
+pub fn register(lua: &Lua, env: &Table, machine: &Rc<RefCell<Machine>>) -> mlua::Result<()> {
+    math::register(lua, env, machine)?;
+    text::register(lua, env)?;
+    mem::register(lua, env, machine)?;
+    sys::register(lua, env, machine)?;
+    let g = lua.globals();
+    // Natives PICO-8 exposes under the same names.
+    for name in [
+        "pairs",
+        "ipairs",
+        "next",
+        "select",
+        "type",
+        "rawget",
+        "rawset",
+        "rawequal",
+        "rawlen",
+        "setmetatable",
+        "getmetatable",
+        "assert",
+    ] {
+        env.raw_set(name, g.raw_get::<Value>(name)?)?;
+    }
+    let table: Table = g.raw_get("table")?;
+    env.raw_set("unpack", table.raw_get::<Value>("unpack")?)?;
+    let co: Table = g.raw_get("coroutine")?;
+    for (p8, native) in [
+        ("cocreate", "create"),
+        ("coresume", "resume"),
+        ("costatus", "status"),
+        ("yield", "yield"),
+    ] {
+        env.raw_set(p8, co.raw_get::<Value>(native)?)?;
+    }
+    // The Lua-side part of the API, loaded with a private environment.
+    let private = lua.create_table()?;
+    for name in ["rawlen", "rawget", "rawset", "select", "table"] {
+        private.raw_set(name, g.raw_get::<Value>(name)?)?;
+    }
+    private.raw_set("flr", env.raw_get::<Value>("flr")?)?;
+    let exported: Table = lua
+        .load(include_str!("prelude.lua"))
+        .set_name("=pico8 api")
+        .set_environment(private)
+        .call(())?;
+    for pair in exported.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        env.raw_set(k, v)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,71 @@
+-- The PICO-8 API functions that are plain table/coroutine work, written in Lua so they run at VM speed.
+-- Loaded with a private environment holding the natives it needs; it returns the functions to export.
+-- (Their cost is not counted as cart instructions: only the cart's own code carries cost annotations.)
+local rawlen, rawget, rawset, tinsert, tremove = rawlen, rawget, rawset, table.insert, table.remove
+local flr = flr
+local api = {}
+
+function api.add(t, v, i)
+  if t == nil then return nil end
+  if i == nil then
+    rawset(t, rawlen(t) + 1, v)
+  else
+    tinsert(t, flr(i), v)
+  end
+  return v
+end
+
+function api.del(t, v)
+  if t == nil then return nil end
+  for i = 1, rawlen(t) do
+    if rawget(t, i) == v then
+      tremove(t, i)
+      return v
+    end
+  end
+end
+
+function api.deli(t, i)
+  if t == nil then return nil end
+  local n = rawlen(t)
+  if i == nil then i = n else i = flr(i) end
+  if i < 1 or i > n then return nil end
+  return tremove(t, i)
+end
+
+function api.count(t, v)
+  if t == nil then return 0 end
+  local c = 0
+  for i = 1, rawlen(t) do
+    local x = rawget(t, i)
+    if (v == nil and x ~= nil) or (v ~= nil and x == v) then c = c + 1 end
+  end
+  return c
+end
+
+-- Iterates t[1..#t]; deleting the current element (del/deli) during iteration does not skip the next.
+function api.all(t)
+  if t == nil then return function() end end
+  local i, n = 0, rawlen(t)
+  return function()
+    local m = rawlen(t)
+    if m < n then i = i - (n - m) end
+    n = m
+    i = i + 1
+    while i <= n do
+      local v = rawget(t, i)
+      if v ~= nil then return v end
+      i = i + 1
+    end
+  end
+end
+
+function api.foreach(t, f)
+  for v in api.all(t) do f(v) end
+end
+
+function api.pack(...)
+  return { n = select("#", ...), ... }
+end
+
+return api

@@ -1,0 +1,172 @@
+//! System API: `printh`, `stat`, `t`/`time`, `btn`/`btnp`, `menuitem`, `sfx`/`music` (recorded, not
+//! played), `cartdata`/`dget`/`dset` (in RAM at 0x5e00, not persisted) and `flip` (a no-op headless).
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
+
+use mlua::{Function, Lua, Table, Value, Variadic};
+
+use super::text::display_bytes;
+use crate::lua::convert::{int_or, lenient, push};
+use crate::machine::{Machine, MenuItem, SoundCall};
+use crate::num::Fix;
+
+/// Registry key of the table holding menu callbacks by index.
+pub const MENU_CALLBACKS: &str = "tafl8_menu_callbacks";
+
+type Shared = Rc<RefCell<Machine>>;
+
+fn num(x: Fix) -> Value {
+    Value::Number(push(x))
+}
+
+/// Registers the system functions into `env`.
+pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
+    let m = Rc::clone(machine);
+    env.raw_set(
+        "printh",
+        lua.create_function(move |lua, args: Variadic<Value>| {
+            let text = match args.first() {
+                Some(v) => display_bytes(lua, v)?,
+                None => b"[nil]".to_vec(),
+            };
+            let line = String::from_utf8_lossy(&text).into_owned();
+            let mut machine = m.borrow_mut();
+            if machine.echo_printh {
+                let mut out = std::io::stdout().lock();
+                let _ = out.write_all(&text);
+                let _ = out.write_all(b"\n");
+            }
+            machine.printh.push(line);
+            Ok(())
+        })?,
+    )?;
+    let m = Rc::clone(machine);
+    let env_for_stat = env.clone();
+    env.raw_set(
+        "stat",
+        lua.create_function(move |lua, n: Value| {
+            let n = lenient(&n).to_int();
+            Ok(match n {
+                // Lua memory in use, in KiB.
+                0 => num(Fix::from_f64(lua.used_memory() as f64 / 1024.0)),
+                1 | 2 => num(Fix::from_f64(cpu_share(&env_for_stat, &m.borrow()))),
+                7 | 8 => num(Fix::from_int(m.borrow().fps as i32)),
+                _ => num(Fix::ZERO),
+            })
+        })?,
+    )?;
+    for name in ["t", "time"] {
+        let m = Rc::clone(machine);
+        env.raw_set(
+            name,
+            lua.create_function(move |_, ()| {
+                let machine = m.borrow();
+                let secs =
+                    Fix::from_int(machine.frame as i32).div(Fix::from_int(machine.fps as i32));
+                Ok(num(secs))
+            })?,
+        )?;
+    }
+    for (name, repeat) in [("btn", false), ("btnp", true)] {
+        let m = Rc::clone(machine);
+        env.raw_set(
+            name,
+            lua.create_function(move |_, (i, p): (Value, Value)| {
+                let machine = m.borrow();
+                let b = &machine.buttons;
+                let held = |bit: usize| {
+                    if repeat {
+                        b.pressed(bit)
+                    } else {
+                        b.now & (1 << bit) != 0
+                    }
+                };
+                if matches!(i, Value::Nil) {
+                    // Bitfield: player 0 in bits 0..5, player 1 in bits 8..13.
+                    let mask: i32 = (0..16).filter(|&k| held(k)).map(|k| 1 << k).sum();
+                    return Ok(num(Fix::from_int(mask)));
+                }
+                let (i, p) = (lenient(&i).to_int(), int_or(&p, 0));
+                if !(0..6).contains(&i) || !(0..2).contains(&p) {
+                    return Ok(Value::Boolean(false));
+                }
+                Ok(Value::Boolean(held((i + 8 * p) as usize)))
+            })?,
+        )?;
+    }
+    let callbacks = lua.create_table()?;
+    lua.set_named_registry_value(MENU_CALLBACKS, callbacks.clone())?;
+    let m = Rc::clone(machine);
+    env.raw_set(
+        "menuitem",
+        lua.create_function(move |lua, (i, label, f): (Value, Value, Value)| {
+            let index = lenient(&i).to_int() & 0xff;
+            let mut machine = m.borrow_mut();
+            machine.menu.retain(|it| it.index != index);
+            match (&label, &f) {
+                (Value::Nil, _) => callbacks.raw_set(index, Value::Nil)?,
+                _ => {
+                    let text = String::from_utf8_lossy(&display_bytes(lua, &label)?).into_owned();
+                    machine.menu.push(MenuItem { index, label: text });
+                    machine.menu.sort_by_key(|it| it.index);
+                    callbacks.raw_set(index, f.clone())?;
+                }
+            }
+            Ok(())
+        })?,
+    )?;
+    for kind in ["sfx", "music"] {
+        let m = Rc::clone(machine);
+        env.raw_set(
+            kind,
+            lua.create_function(move |_, args: Variadic<Value>| {
+                let mut machine = m.borrow_mut();
+                let frame = machine.frame;
+                machine.sounds.push(SoundCall {
+                    frame,
+                    kind,
+                    args: args.iter().map(|v| lenient(v).to_f64()).collect(),
+                });
+                Ok(())
+            })?,
+        )?;
+    }
+    env.raw_set("cartdata", lua.create_function(|_, _: Value| Ok(false))?)?;
+    let m = Rc::clone(machine);
+    env.raw_set(
+        "dget",
+        lua.create_function(move |_, i: Value| {
+            let mem = &m.borrow().mem;
+            let a = 0x5e00 + 4 * (lenient(&i).to_int() & 63);
+            let bits = (0..4).fold(0u32, |acc, k| acc | u32::from(mem.peek(a + k)) << (8 * k));
+            Ok(num(Fix::from_bits(bits as i32)))
+        })?,
+    )?;
+    let m = Rc::clone(machine);
+    env.raw_set(
+        "dset",
+        lua.create_function(move |_, (i, v): (Value, Value)| {
+            let mem = &mut m.borrow_mut().mem;
+            let a = 0x5e00 + 4 * (lenient(&i).to_int() & 63);
+            let bits = lenient(&v).bits() as u32;
+            for k in 0..4 {
+                mem.poke(a + k, (bits >> (8 * k)) as u8);
+            }
+            Ok(())
+        })?,
+    )?;
+    env.raw_set("flip", lua.create_function(|_, ()| Ok(()))?)?;
+    Ok(())
+}
+
+/// `stat(1)`: the cart's instructions so far this frame as a share of the frame budget.
+fn cpu_share(env: &Table, machine: &Machine) -> f64 {
+    let now = match env.raw_get::<Function>("__p8_cycles") {
+        Ok(f) => f.call::<f64>(()).unwrap_or(0.0),
+        Err(_) => return 0.0,
+    };
+    let used = now - machine.cost_at_frame_start;
+    used / crate::cpu::frame_budget(machine.fps) as f64
+}

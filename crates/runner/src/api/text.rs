@@ -1,0 +1,168 @@
+//! String API: `tostr tonum sub ord chr split`.
+
+use mlua::{Function, Lua, MultiValue, Table, Value, Variadic};
+
+use crate::lua::convert::{int_or, is_number, lenient, push};
+use crate::num::{format, Fix};
+
+/// `tostr(v, flags)` as text (bytes, since P8SCII strings need not be UTF-8).
+pub fn tostr(lua: &Lua, args: &[Value]) -> mlua::Result<Value> {
+    let flags = match args.get(1) {
+        Some(Value::Boolean(b)) => i32::from(*b),
+        Some(v @ (Value::Number(_) | Value::Integer(_))) => lenient(v).to_int(),
+        _ => 0,
+    };
+    let text = match args.first() {
+        None => String::new(),
+        Some(Value::Nil) => "[nil]".into(),
+        Some(v @ (Value::Number(_) | Value::Integer(_))) => format::tostr_number(lenient(v), flags),
+        Some(Value::String(s)) => return Ok(Value::String(s.clone())),
+        Some(Value::Boolean(b)) => b.to_string(),
+        Some(Value::Table(t)) => {
+            if let Some(f) = t
+                .metatable()
+                .and_then(|mt| mt.raw_get::<Function>("__tostring").ok())
+            {
+                return f.call(t.clone());
+            }
+            if flags != 0 {
+                format!("table: {:p}", t.to_pointer())
+            } else {
+                "[table]".into()
+            }
+        }
+        Some(Value::Function(f)) if flags != 0 => format!("function: {:p}", f.to_pointer()),
+        Some(Value::Function(_)) => "[function]".into(),
+        Some(Value::Thread(_)) => "[thread]".into(),
+        Some(other) => format!("[{}]", other.type_name()),
+    };
+    Ok(Value::String(lua.create_string(text)?))
+}
+
+/// The bytes `print`/`printh` show for a value (`tostr` without flags).
+pub fn display_bytes(lua: &Lua, v: &Value) -> mlua::Result<Vec<u8>> {
+    match tostr(lua, std::slice::from_ref(v))? {
+        Value::String(s) => Ok(s.as_bytes().to_vec()),
+        other => Ok(format!("{other:?}").into_bytes()),
+    }
+}
+
+/// Registers the string functions into `env`.
+pub fn register(lua: &Lua, env: &Table) -> mlua::Result<()> {
+    env.raw_set(
+        "tostr",
+        lua.create_function(|lua, args: Variadic<Value>| tostr(lua, &args))?,
+    )?;
+    env.raw_set("tonum", lua.create_function(tonum)?)?;
+    env.raw_set("sub", lua.create_function(sub)?)?;
+    env.raw_set("ord", lua.create_function(ord)?)?;
+    env.raw_set(
+        "chr",
+        lua.create_function(|lua, args: Variadic<Value>| {
+            let bytes: Vec<u8> = args.iter().map(|v| lenient(v).to_int() as u8).collect();
+            lua.create_string(bytes)
+        })?,
+    )?;
+    env.raw_set("split", lua.create_function(split)?)?;
+    Ok(())
+}
+
+fn tonum(_: &Lua, args: Variadic<Value>) -> mlua::Result<MultiValue> {
+    let flags = args.get(1).map_or(0, |v| int_or(v, 0));
+    let out = match args.first() {
+        Some(Value::String(s)) => format::tonum_str(&s.as_bytes(), flags),
+        Some(v @ (Value::Number(_) | Value::Integer(_))) => Some(lenient(v)),
+        Some(Value::Boolean(b)) => Some(if *b { Fix::ONE } else { Fix::ZERO }),
+        _ => None,
+    };
+    Ok(match out {
+        Some(x) => MultiValue::from_vec(vec![Value::Number(push(x))]),
+        None => MultiValue::new(),
+    })
+}
+
+/// The bytes of a string argument; numbers become their PICO-8 decimal text.
+fn text_arg(v: &Value) -> Option<Vec<u8>> {
+    match v {
+        Value::String(s) => Some(s.as_bytes().to_vec()),
+        Value::Number(_) | Value::Integer(_) => Some(format::decimal(lenient(v)).into_bytes()),
+        _ => None,
+    }
+}
+
+/// `sub(s, i, j)`: bytes i..j (1-based, negative from the end), like Lua's `string.sub`.
+fn sub(lua: &Lua, (s, i, j): (Value, Value, Value)) -> mlua::Result<Value> {
+    let Some(bytes) = text_arg(&s) else {
+        return Ok(Value::Nil);
+    };
+    let len = bytes.len() as i64;
+    let norm = |p: i64| if p < 0 { (len + p + 1).max(0) } else { p };
+    let start = norm(i64::from(int_or(&i, 1))).max(1);
+    let end = match j {
+        Value::Nil | Value::Boolean(_) => len,
+        ref v => norm(i64::from(int_or(v, -1))).min(len),
+    };
+    let piece = if start > end {
+        &[][..]
+    } else {
+        &bytes[(start - 1) as usize..end as usize]
+    };
+    Ok(Value::String(lua.create_string(piece)?))
+}
+
+/// `ord(s, i, n)`: the byte codes of n characters from position i.
+fn ord(_: &Lua, args: Variadic<Value>) -> mlua::Result<MultiValue> {
+    let Some(bytes) = args.first().and_then(text_arg) else {
+        return Ok(MultiValue::new());
+    };
+    let at = |k: usize, d: i32| match args.get(k) {
+        None | Some(Value::Nil) => Some(d),
+        Some(v) if is_number(v) => Some(lenient(v).to_int()),
+        Some(_) => None,
+    };
+    let (Some(i), Some(n)) = (at(1, 1), at(2, 1)) else {
+        return Ok(MultiValue::new());
+    };
+    let start = i - 1;
+    if start < 0 || start as usize >= bytes.len() || n < 1 {
+        return Ok(MultiValue::new());
+    }
+    let end = (start as usize + n as usize).min(bytes.len());
+    Ok(bytes[start as usize..end]
+        .iter()
+        .map(|&b| Value::Number(push(Fix::from_int(i32::from(b)))))
+        .collect())
+}
+
+/// `split(s, sep, convert)`: by a separator character (default ","), or into chunks of a given size
+/// when `sep` is a number; numeric pieces become numbers unless `convert` is false.
+fn split(lua: &Lua, args: Variadic<Value>) -> mlua::Result<Value> {
+    let Some(bytes) = args.first().and_then(text_arg) else {
+        return Ok(Value::Nil);
+    };
+    let convert = match args.get(2) {
+        None => true,
+        Some(v) => !matches!(v, Value::Nil | Value::Boolean(false)),
+    };
+    let pieces: Vec<&[u8]> = match args.get(1) {
+        Some(v @ (Value::Number(_) | Value::Integer(_))) => {
+            let size = lenient(v).to_int().max(1) as usize;
+            bytes.chunks(size).collect()
+        }
+        Some(Value::String(s)) if s.as_bytes().is_empty() => bytes.chunks(1).collect(),
+        Some(Value::String(s)) => {
+            let sep = s.as_bytes()[0];
+            bytes.split(move |&b| b == sep).collect()
+        }
+        _ => bytes.split(|&b| b == b',').collect(),
+    };
+    let t = lua.create_table_with_capacity(pieces.len(), 0)?;
+    for (k, p) in pieces.into_iter().enumerate() {
+        let v = match format::parse(p) {
+            Some(x) if convert => Value::Number(push(x)),
+            _ => Value::String(lua.create_string(p)?),
+        };
+        t.raw_set(k + 1, v)?;
+    }
+    Ok(Value::Table(t))
+}

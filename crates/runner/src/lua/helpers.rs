@@ -1,0 +1,94 @@
+//! The `__p8` helper table the lowered chunk receives as its vararg: one function per routed operator
+//! (see the lowering contract), computing PICO-8's exact 16.16 results with [`Fix`].
+
+use mlua::{Error, Function, Lua, Table, Value};
+
+use super::convert::{operand, push};
+use crate::num::{format, Fix};
+
+/// Names and implementations of the binary operators, in the contract's order.
+/// A binary operator on PICO-8 numbers.
+type BinaryOp = fn(Fix, Fix) -> Fix;
+
+const BINARY: [(&str, BinaryOp); 15] = [
+    ("add", Fix::add),
+    ("sub", Fix::sub),
+    ("mul", Fix::mul),
+    ("div", Fix::div),
+    ("idiv", Fix::idiv),
+    ("mod", Fix::rem),
+    ("pow", Fix::pow),
+    ("band", Fix::band),
+    ("bor", Fix::bor),
+    ("bxor", Fix::bxor),
+    ("shl", Fix::shl),
+    ("shr", Fix::shr),
+    ("lshr", Fix::lshr),
+    ("rotl", Fix::rotl),
+    ("rotr", Fix::rotr),
+];
+
+/// Builds the `__p8` table. `peek` is the machine's memory reader (`peek`, `peek2`, `peek4` take it).
+pub fn helper_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
+    let t = lua.create_table()?;
+    for (name, op) in BINARY {
+        t.raw_set(
+            name,
+            lua.create_function(move |_, (a, b): (Value, Value)| {
+                Ok(push(op(operand(&a)?, operand(&b)?)))
+            })?,
+        )?;
+    }
+    t.raw_set(
+        "unm",
+        lua.create_function(|_, a: Value| Ok(push(operand(&a)?.neg())))?,
+    )?;
+    t.raw_set(
+        "bnot",
+        lua.create_function(|_, a: Value| Ok(push(operand(&a)?.bnot())))?,
+    )?;
+    t.raw_set("concat", lua.create_function(concat)?)?;
+    for name in ["peek", "peek2", "peek4"] {
+        let f: Function = peek.raw_get(name)?;
+        t.raw_set(name, f)?;
+    }
+    Ok(t)
+}
+
+/// The text a value contributes to `..`: numbers in PICO-8's decimal form.
+fn piece(lua: &Lua, v: &Value) -> Result<Option<mlua::LuaString>, Error> {
+    Ok(match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(_) | Value::Integer(_) => {
+            Some(lua.create_string(format::decimal(operand(v)?))?)
+        }
+        _ => None,
+    })
+}
+
+/// `a .. b`: strings and numbers join; anything else is the error Lua gives (or its `__concat`).
+fn concat(lua: &Lua, (a, b): (Value, Value)) -> Result<Value, Error> {
+    match (piece(lua, &a)?, piece(lua, &b)?) {
+        (Some(x), Some(y)) => {
+            let mut bytes = x.as_bytes().to_vec();
+            bytes.extend_from_slice(&y.as_bytes());
+            Ok(Value::String(lua.create_string(bytes)?))
+        }
+        _ => {
+            for v in [&a, &b] {
+                if let Value::Table(t) = v {
+                    if let Some(mt) = t.metatable() {
+                        if let Ok(f) = mt.raw_get::<Function>("__concat") {
+                            return f.call((a.clone(), b.clone()));
+                        }
+                    }
+                }
+            }
+            let bad = if piece(lua, &a)?.is_none() { &a } else { &b };
+            Err(Error::runtime(format!(
+                "attempt to concatenate a {} value",
+                bad.type_name()
+            )))
+        }
+    }
+}

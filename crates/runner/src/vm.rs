@@ -1,0 +1,193 @@
+//! The sandboxed Lua state a cart runs in: mlua with vendored Lua 5.2, a fresh environment table that
+//! holds only the PICO-8 API (no io/os/require/load/dofile/debug/package), an instruction limit (a count
+//! hook) and a memory limit.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+
+use crate::api;
+use crate::lua::helpers::helper_table;
+use crate::machine::Machine;
+
+/// The count hook fires every this many real Lua VM instructions.
+const HOOK_EVERY: u32 = 10_000;
+
+/// Limits that stop a runaway cart.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Real Lua VM instructions allowed per frame (including the helpers' own Lua code), checked every
+    /// 10,000 instructions.
+    pub instructions_per_frame: u64,
+    /// Bytes the Lua state may allocate.
+    pub memory_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            // 100x PICO-8's 30 fps budget: generous for real carts, fast to reach for an infinite loop.
+            instructions_per_frame: 100 * 139_810,
+            memory_bytes: 256 << 20,
+        }
+    }
+}
+
+/// Why running Lua failed.
+#[derive(Debug, thiserror::Error)]
+pub enum VmError {
+    /// The cart ran past the instruction limit.
+    #[error("exceeded {limit} instructions in frame {frame}")]
+    Runaway {
+        /// The limit.
+        limit: u64,
+        /// The frame being run.
+        frame: u32,
+    },
+    /// A Lua error (syntax, runtime, memory): the message names the cart line when there is one.
+    #[error("{0}")]
+    Lua(String),
+}
+
+/// The Lua state, its sandbox environment and the machine the API drives.
+pub struct Vm {
+    lua: Lua,
+    env: Table,
+    helpers: Table,
+    machine: Rc<RefCell<Machine>>,
+    instructions: Rc<Cell<u64>>,
+    runaway: Rc<Cell<bool>>,
+    limits: Limits,
+}
+
+impl Vm {
+    /// A fresh state with the PICO-8 API installed.
+    pub fn new(limits: Limits) -> Result<Vm, VmError> {
+        Self::build(limits).map_err(|e| VmError::Lua(e.to_string()))
+    }
+
+    fn build(limits: Limits) -> mlua::Result<Vm> {
+        let lua = Lua::new_with(
+            StdLib::TABLE | StdLib::STRING | StdLib::COROUTINE,
+            LuaOptions::default(),
+        )?;
+        let machine = Rc::new(RefCell::new(Machine::new()));
+        let env = lua.create_table()?;
+        api::register(&lua, &env, &machine)?;
+        let helpers = helper_table(&lua, &env)?;
+        let instructions = Rc::new(Cell::new(0u64));
+        let runaway = Rc::new(Cell::new(false));
+        let (count, flag, limit) = (
+            Rc::clone(&instructions),
+            Rc::clone(&runaway),
+            limits.instructions_per_frame,
+        );
+        // A global hook so coroutines created by the cart inherit it.
+        lua.set_global_hook(
+            HookTriggers::new().every_nth_instruction(HOOK_EVERY),
+            move |_, _| {
+                let n = count.get() + u64::from(HOOK_EVERY);
+                count.set(n);
+                if n > limit {
+                    flag.set(true);
+                    return Err(mlua::Error::runtime("instruction limit exceeded"));
+                }
+                Ok(VmState::Continue)
+            },
+        )?;
+        lua.set_memory_limit(limits.memory_bytes)?;
+        Ok(Vm {
+            lua,
+            env,
+            helpers,
+            machine,
+            instructions,
+            runaway,
+            limits,
+        })
+    }
+
+    /// The Lua state.
+    pub fn lua(&self) -> &Lua {
+        &self.lua
+    }
+
+    /// The cart's global environment.
+    pub fn env(&self) -> &Table {
+        &self.env
+    }
+
+    /// The machine state shared with the API.
+    pub fn machine(&self) -> &Rc<RefCell<Machine>> {
+        &self.machine
+    }
+
+    /// Starts a new frame's instruction budget.
+    pub fn reset_instruction_count(&self) {
+        self.instructions.set(0);
+    }
+
+    /// Real Lua VM instructions executed since the last reset (granularity: 10,000).
+    pub fn real_instructions(&self) -> u64 {
+        self.instructions.get()
+    }
+
+    fn convert(&self, e: mlua::Error) -> VmError {
+        if self.runaway.replace(false) {
+            return VmError::Runaway {
+                limit: self.limits.instructions_per_frame,
+                frame: self.machine.borrow().frame,
+            };
+        }
+        VmError::Lua(clean_message(&e))
+    }
+
+    /// Loads and runs a lowered chunk (the contract's form: it receives the `__p8` helpers as `...`).
+    pub fn exec_lowered(&self, source: &str, chunk_name: &str) -> Result<(), VmError> {
+        let f = self
+            .lua
+            .load(source)
+            .set_name(format!("={chunk_name}"))
+            .set_environment(self.env.clone())
+            .into_function()
+            .map_err(|e| self.convert(e))?;
+        f.call::<()>(self.helpers.clone())
+            .map_err(|e| self.convert(e))
+    }
+
+    /// Calls a global function of the cart if it exists; `Ok(false)` when it does not.
+    pub fn call_global(&self, name: &str) -> Result<bool, VmError> {
+        match self.env.raw_get::<Value>(name) {
+            Ok(Value::Function(f)) => {
+                f.call::<()>(()).map_err(|e| self.convert(e))?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Calls a function value (menu callbacks).
+    pub fn call(&self, f: &Function, arg: Value) -> Result<Value, VmError> {
+        f.call::<Value>(arg).map_err(|e| self.convert(e))
+    }
+
+    /// True when the cart defines a global function of that name.
+    pub fn has_function(&self, name: &str) -> bool {
+        matches!(self.env.raw_get::<Value>(name), Ok(Value::Function(_)))
+    }
+}
+
+/// The first line of a Lua error, without mlua's "runtime error: " prefix and traceback.
+fn clean_message(e: &mlua::Error) -> String {
+    let text = match e {
+        mlua::Error::CallbackError { cause, .. } => return clean_message(cause),
+        other => other.to_string(),
+    };
+    let first = text.lines().next().unwrap_or("").trim();
+    first
+        .strip_prefix("runtime error: ")
+        .or_else(|| first.strip_prefix("syntax error: "))
+        .unwrap_or(first)
+        .to_string()
+}

@@ -1,0 +1,78 @@
+//! Shared test support: finding the z8lua oracle (lupaz8 in the CI venv) and running PICO-8 source in it.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The venv's Python, or `None` when the oracle is not configured (after printing why the test skips).
+/// With `CI` set, a missing oracle is a failure, not a skip.
+pub fn oracle_python(test: &str) -> Option<PathBuf> {
+    match std::env::var_os("TAFL8_VENV") {
+        Some(venv) => {
+            let py = PathBuf::from(venv).join("bin").join("python");
+            assert!(
+                py.exists(),
+                "TAFL8_VENV is set but {} does not exist: run `bash .ci/oracles.sh`",
+                py.display()
+            );
+            Some(py)
+        }
+        None if std::env::var_os("CI").is_some() => {
+            panic!("{test}: CI is set but TAFL8_VENV is not: the z8lua oracle is required in CI")
+        }
+        None => {
+            eprintln!("{test}: skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
+            None
+        }
+    }
+}
+
+/// Runs PICO-8 Lua `source` in z8lua; returns what it returns as a string (`return table.concat(...)`).
+pub fn run_z8lua(python: &PathBuf, source: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tafl8-runner-oracle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!(
+        "case-{}.lua",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::write(&file, source).unwrap();
+    let script = "import sys, lupaz8\n\
+        src = open(sys.argv[1], encoding='latin-1').read()\n\
+        L = lupaz8.LuaRuntime()\n\
+        r = L.execute(src)\n\
+        sys.stdout.write(r if isinstance(r, str) else repr(r))\n";
+    let out = Command::new(python)
+        .arg("-c")
+        .arg(script)
+        .arg(&file)
+        .output()
+        .expect("run the z8lua oracle");
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        out.status.success(),
+        "z8lua failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("oracle output is UTF-8")
+}
+
+/// A small deterministic generator (splitmix64) so the generated suites are the same every run.
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
