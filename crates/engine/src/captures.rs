@@ -3,7 +3,7 @@
 //! then shieldwall captures (rows along the edge the mover stands on) in direction order N, E, S, W.
 
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
-use crate::position::{Position, Status, Undo};
+use crate::position::{Position, Status};
 use crate::rules::{KingCapture, FLAG_CORNER, FLAG_EDGE};
 use crate::square::Square;
 
@@ -77,20 +77,21 @@ impl Position {
     }
 
     #[inline(always)]
-    fn remove(&mut self, sq: usize, undo: &mut Undo) {
+    fn remove(&mut self, sq: usize) {
         let c = self.cells[sq];
         self.cells[sq] = EMPTY;
         self.hash ^= self.rules.zobrist().piece(c, Square(sq as u8));
-        undo.caps[undo.ncaps as usize] = sq as u8;
-        undo.ncaps += 1;
+        self.cap_stack.push(sq as u8);
     }
 
-    /// Applies every capture the piece `piece` just moved to `to` makes.
+    /// Applies every capture the piece `piece` just moved to `to` makes; returns how many pieces
+    /// were removed (their squares are pushed on the capture stack).
     #[inline(always)]
-    pub(crate) fn capture(&mut self, to: Square, piece: u8, undo: &mut Undo) {
+    pub(crate) fn capture(&mut self, to: Square, piece: u8) -> u8 {
         if piece == KING && !self.rules.king_armed() {
-            return;
+            return 0;
         }
+        let before = self.cap_stack.len();
         let to = to.index();
         let side = self.side;
         let enemy_soldier = if side == Side::Attackers {
@@ -104,21 +105,22 @@ impl Position {
             let c = self.cells[v];
             if c == enemy_soldier {
                 if self.hostile_to((v as i16 + d) as usize, c) {
-                    self.remove(v, undo);
+                    self.remove(v);
                 }
             } else if c == KING && side == Side::Attackers && self.king_is_captured(v, d) {
                 self.status = Status::KingCaptured;
             }
         }
         if self.rules.shieldwall() && self.rules.flags()[to] & FLAG_EDGE != 0 {
-            self.shieldwall(to, side, undo);
+            self.shieldwall(to, side);
         }
+        (self.cap_stack.len() - before) as u8
     }
 
     /// Shieldwall: a row of two or more enemy pieces along the edge, bracketed by the mover at one
     /// end and by a capturer or an empty special corner at the other, with a capturer in front of
     /// every member, is captured (the king, if in the row, is not).
-    fn shieldwall(&mut self, to: usize, side: Side, undo: &mut Undo) {
+    fn shieldwall(&mut self, to: usize, side: Side) {
         let dirs = self.geometry().directions();
         for (i, d) in dirs.into_iter().enumerate() {
             // The perpendicular pointing off the board tells which edge we run along.
@@ -156,7 +158,7 @@ impl Position {
             let mut m = to as i16 + d;
             while m != s {
                 if self.cells[m as usize] != KING {
-                    self.remove(m as usize, undo);
+                    self.remove(m as usize);
                 }
                 m += d;
             }
