@@ -1,0 +1,16 @@
+-- operator precedence across PICO-8's extensions
+a,b,c=1,2,3
+print(a+b*c^2)
+print(-a^2)
+print(not a==b)
+print(a..b..c)
+print(a<b==true)
+print(a|b&c)
+print(a^^b&c|a)
+print(a<<1+b)
+print(a..b<<1)
+print(@0x8000+1)
+print(-a\2,a%b*c)
+print(2^3^2,#"ab".."c")
+print(a or b and c,(a or b) and c)
+print(~a&b,~(a&b))

@@ -1,0 +1,4 @@
+-- nothing but comments
+--[[ a block
+]]
+// and a c-style line
