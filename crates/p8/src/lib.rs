@@ -1,12 +1,29 @@
 //! The PICO-8 Lua dialect: lexer, token counter, parser, lint, printers and `.p8` cart files.
 #![warn(missing_docs)]
 
+pub mod ast;
+pub mod ast_dump;
 pub mod cart;
 pub mod count;
 pub mod lexer;
+pub mod lint;
+pub mod lint_api;
+mod lint_resolve;
+pub mod lower;
+mod lower_cost;
+pub mod minify;
+mod minify_rename;
+pub mod parser;
+pub mod print;
+mod print_emit;
 pub mod token;
 
 pub use cart::{Cart, CartError};
 pub use count::{count, count_tokens, Counts, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT};
 pub use lexer::{lex, lex_with_comments, LexError, Lexer};
+pub use lint::{lint, Finding, Severity};
+pub use lower::{lower, LowerOptions};
+pub use minify::{minify, MinifyOptions};
+pub use parser::{parse, ParseError};
+pub use print::print_chunk;
 pub use token::{number_value, Keyword, NumberError, Punct, Span, Token, TokenKind};

@@ -1,0 +1,486 @@
+//! CPU cost model for the lowering: how many Lua 5.2 VM instructions the *original* PICO-8 code
+//! executes, estimated per straight-line segment of a block.
+//!
+//! PICO-8 charges per VM instruction of z8lua (a Lua 5.2 fork), so the model follows Lua 5.2's
+//! code generator (`lcode.c`/`lparser.c`):
+//! - operands: a local is a register (free), a constant is an RK operand (free); anything else is
+//!   computed into a temporary first (a global read is `GETTABUP`, an upvalue `GETUPVAL`, ...);
+//! - moving a value into a fresh register (call arguments, `local x = y`, table items) costs a
+//!   `MOVE`/`LOADK`/`LOADNIL`/`LOADBOOL` unless the value is computed there directly;
+//! - each arithmetic/bitwise/peek/length/not operation is 1; a chain `a..b..c` is one `CONCAT`;
+//!   arithmetic or bitwise operations on numeric literals are folded at compile time;
+//! - a compound assignment to a local is 2 (z8lua computes into a temporary), to anything else
+//!   3 (load, operate, store);
+//! - a test (`EQ`/`LT`/`LE`/`TEST`/`TESTSET`) runs the `JMP` after it inline, so a
+//!   comparison used as a condition is 1 and as a value 2 (with a `LOADBOOL`); `and`/`or` in a
+//!   condition count both sides (an upper bound);
+//! - a call is the function into a register, the arguments, and `CALL`; a method call uses
+//!   `SELF`; returning is `RETURN` (also the implicit one at a function's end);
+//! - `while`: the condition and a `JMP` back per iteration, plus the final failing test;
+//!   numeric `for`: loads, `FORPREP`, and one `FORLOOP` per iteration plus the final one;
+//!   generic `for`: the iterator expressions, a `JMP`, and one per iteration plus the final one
+//!   (`TFORCALL` runs `TFORLOOP` inline; a Lua iterator function's own work is not counted);
+//! - `if` with `else`/`elseif`: a `JMP` at the end of each taken branch that has a successor.
+//!
+//! Calibrated against lupaz8 (z8lua with a count hook) by `tests/lower_cost.rs`.
+
+use std::collections::HashMap;
+
+use crate::ast::*;
+use crate::lint_resolve::{Decl, DeclId, Resolver, Visit};
+
+/// Where a block sits, which adds per-execution costs to its first segment.
+#[derive(Clone, Copy)]
+pub(crate) enum Ctx<'a> {
+    /// The main chunk (its implicit `RETURN` at the end).
+    Chunk,
+    /// A function body (implicit `RETURN` unless it ends with `return`).
+    Function,
+    /// No extra cost (`do`, `else`).
+    Plain,
+    /// An `if`/`elseif` branch; `jumps_out` when an `else`/`elseif` follows (a `JMP`).
+    Branch {
+        /// Whether a `JMP` past the rest of the `if` ends this branch.
+        jumps_out: bool,
+    },
+    /// A `while` body: the condition and the `JMP` back run once per iteration.
+    WhileBody(&'a Expr),
+    /// A `repeat` body: the `until` test runs once per iteration.
+    RepeatBody(&'a Expr),
+    /// A numeric `for` body: one `FORLOOP` per iteration.
+    NumericForBody,
+    /// A generic `for` body: `TFORCALL` + `TFORLOOP` per iteration.
+    GenericForBody,
+}
+
+/// How a name reference is compiled.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NameKind {
+    Local,
+    Upvalue,
+    Global,
+}
+
+/// Name resolution for the whole chunk, keyed by the position of each name reference.
+pub(crate) struct Model {
+    names: HashMap<Pos, NameKind>,
+}
+
+struct Collect {
+    names: HashMap<Pos, NameKind>,
+}
+
+impl Visit for Collect {
+    fn local_ref(
+        &mut self,
+        id: DeclId,
+        decls: &[Decl],
+        _name: &mut String,
+        pos: Pos,
+        _write: bool,
+        depth: u32,
+    ) {
+        let kind = if decls[id].func_depth == depth {
+            NameKind::Local
+        } else {
+            NameKind::Upvalue
+        };
+        self.names.insert(pos, kind);
+    }
+    fn global_ref(&mut self, _name: &str, pos: Pos, _write: bool, _depth: u32) {
+        self.names.insert(pos, NameKind::Global);
+    }
+}
+
+impl Model {
+    /// Resolves every name of `chunk`.
+    pub(crate) fn new(chunk: &Chunk) -> Model {
+        let mut c = Collect {
+            names: HashMap::new(),
+        };
+        let mut scratch = chunk.clone();
+        Resolver::new(&mut c).chunk(&mut scratch);
+        Model { names: c.names }
+    }
+
+    fn name_kind(&self, pos: Pos) -> NameKind {
+        self.names.get(&pos).copied().unwrap_or(NameKind::Global)
+    }
+
+    /// Splits a block into straight-line segments: `(index of first statement, cost)`. A new
+    /// segment starts after every statement with a nested block; a segment starting at
+    /// `stmts.len()` runs after the last statement.
+    pub(crate) fn segments(&self, b: &Block, ctx: Ctx) -> Vec<(usize, u32)> {
+        let per_run = match ctx {
+            Ctx::Chunk | Ctx::Plain => 0,
+            Ctx::Function => 0,
+            Ctx::Branch { jumps_out } => u32::from(jumps_out),
+            Ctx::WhileBody(c) => self.cond(c) + 1,
+            Ctx::RepeatBody(c) => self.cond(c),
+            Ctx::NumericForBody => 1,
+            Ctx::GenericForBody => 1,
+        };
+        let mut segs = vec![(0usize, per_run)];
+        for (i, s) in b.stmts.iter().enumerate() {
+            let last = segs.last_mut().expect("one segment is always open");
+            last.1 += self.stmt(s);
+            if has_block(s) {
+                segs.push((i + 1, 0));
+            }
+        }
+        let implicit_return = match ctx {
+            Ctx::Chunk => true,
+            Ctx::Function => !matches!(
+                b.stmts.last(),
+                Some(Stmt {
+                    kind: StmtKind::Return(_),
+                    ..
+                })
+            ),
+            _ => false,
+        };
+        if implicit_return {
+            segs.last_mut().expect("one segment is always open").1 += 1;
+        }
+        segs.retain(|&(_, k)| k > 0);
+        segs
+    }
+
+    /// Cost of a statement's own code (nested blocks are counted in their own segments).
+    fn stmt(&self, s: &Stmt) -> u32 {
+        match &s.kind {
+            StmtKind::Assign { targets, values } => {
+                if targets.len() == 1 && values.len() == 1 {
+                    self.store(&targets[0], &values[0])
+                } else if targets.len() == values.len() {
+                    // All values but the last go to temporaries; the last is stored directly,
+                    // then the temporaries are stored.
+                    let n = values.len() - 1;
+                    let vals: u32 = values[..n].iter().map(|v| self.to_reg(v)).sum();
+                    let stores: u32 = targets[..n].iter().map(|t| 1 + self.target_prefix(t)).sum();
+                    vals + stores + self.store(&targets[n], &values[n])
+                } else {
+                    let vals: u32 = values.iter().map(|v| self.to_reg(v)).sum();
+                    let stores: u32 = targets.iter().map(|t| 1 + self.target_prefix(t)).sum();
+                    vals + self.missing(values, targets.len()) + stores
+                }
+            }
+            StmtKind::OpAssign {
+                target,
+                value,
+                op: BinOp::Concat,
+            } => {
+                // `CONCAT` needs both operands in consecutive registers, then the result is
+                // stored back.
+                self.to_reg(target) + self.to_reg(value) + 1 + 1 + self.target_prefix(target)
+            }
+            StmtKind::OpAssign { target, value, .. } => {
+                let rhs = self.operand(value);
+                match &target.kind {
+                    // z8lua computes into a temporary and moves it back: 2 for a local.
+                    ExprKind::Name(_) => match self.name_kind(target.pos) {
+                        NameKind::Local => 2 + rhs,
+                        _ => 3 + rhs,
+                    },
+                    _ => 3 + rhs + self.target_prefix(target),
+                }
+            }
+            StmtKind::Call(e) => self.full(e),
+            StmtKind::Print(args) => 2 + args.iter().map(|a| self.to_reg(a)).sum::<u32>(),
+            StmtKind::Do(_) | StmtKind::Label(_) => 0,
+            StmtKind::While { cond, .. } => self.cond(cond),
+            StmtKind::Repeat { .. } => 0,
+            StmtKind::If { clauses, .. } => self.cond(&clauses[0].0),
+            StmtKind::NumericFor {
+                start, limit, step, ..
+            } => {
+                let step = step.as_ref().map_or(1, |e| self.to_reg(e));
+                self.to_reg(start) + self.to_reg(limit) + step + 2
+            }
+            StmtKind::GenericFor { exprs, .. } => {
+                // `JMP` to the loop test, then the final `TFORCALL` (which runs `TFORLOOP`
+                // inline, so the pair counts once).
+                exprs.iter().map(|e| self.to_reg(e)).sum::<u32>() + 1 + 1
+            }
+            StmtKind::Function { name, .. } => {
+                let store = if name.path.len() == 1 && name.method.is_none() {
+                    match self.name_kind(name.path[0].pos) {
+                        NameKind::Local => 0,
+                        _ => 1,
+                    }
+                } else {
+                    // Load the table, walk the path, SETTABLE.
+                    let head = match self.name_kind(name.path[0].pos) {
+                        NameKind::Local => 0,
+                        _ => 1,
+                    };
+                    head + (name.path.len() as u32 - 1) + u32::from(name.method.is_some())
+                };
+                1 + store
+            }
+            StmtKind::LocalFunction { .. } => 1,
+            StmtKind::Local { names, values } => {
+                let vals: u32 = values.iter().map(|v| self.to_reg(v)).sum();
+                vals + self.missing(values, names.len())
+            }
+            StmtKind::Return(values) => {
+                let vals: u32 = match values.as_slice() {
+                    [v] if self.is_local(v) => 0,
+                    vs => vs.iter().map(|v| self.to_reg(v)).sum(),
+                };
+                1 + vals
+            }
+            StmtKind::Break | StmtKind::Goto(_) => 1,
+        }
+    }
+
+    /// The `LOADNIL` for targets left without a value (none when the last value is a call or
+    /// `...`, which fills them).
+    fn missing(&self, values: &[Expr], targets: usize) -> u32 {
+        let multi = values.last().is_some_and(Expr::is_multi);
+        u32::from(values.len() < targets && !multi)
+    }
+
+    /// `target = value` for one target and one value.
+    fn store(&self, target: &Expr, value: &Expr) -> u32 {
+        match &target.kind {
+            ExprKind::Name(_) => match self.name_kind(target.pos) {
+                NameKind::Local => self.to_reg(value),
+                NameKind::Upvalue => 1 + self.in_reg(value),
+                NameKind::Global => 1 + self.operand(value),
+            },
+            _ => 1 + self.target_prefix(target) + self.operand(value),
+        }
+    }
+
+    /// Evaluating the table and key of an assignment target.
+    fn target_prefix(&self, t: &Expr) -> u32 {
+        match &t.kind {
+            ExprKind::Index(tab, key) => self.in_reg(tab) + self.operand(key),
+            ExprKind::Member(tab, _) => self.in_reg(tab),
+            _ => 0,
+        }
+    }
+
+    fn is_local(&self, e: &Expr) -> bool {
+        matches!(e.kind, ExprKind::Name(_)) && self.name_kind(e.pos) == NameKind::Local
+    }
+
+    fn is_constant(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Number(_)
+            | ExprKind::Str(_)
+            | ExprKind::Nil
+            | ExprKind::True
+            | ExprKind::False => true,
+            ExprKind::Unary {
+                op: UnOp::Neg,
+                operand,
+                ..
+            } => {
+                Self::is_constant(operand)
+                    && matches!(operand.kind, ExprKind::Number(_) | ExprKind::Unary { .. })
+            }
+            ExprKind::Binary(op, l, r) => folds(*op) && is_num_const(l) && is_num_const(r),
+            ExprKind::Paren(inner) => Self::is_constant(inner),
+            _ => false,
+        }
+    }
+
+    /// As an RK operand (arithmetic, comparison, table key/value).
+    fn operand(&self, e: &Expr) -> u32 {
+        if Self::is_constant(e) || self.is_local(e) {
+            0
+        } else {
+            self.full(e)
+        }
+    }
+
+    /// Needed in some register (any), e.g. the table of an index.
+    fn in_reg(&self, e: &Expr) -> u32 {
+        if self.is_local(e) {
+            0
+        } else {
+            self.full(e)
+        }
+    }
+
+    /// Into a fresh register (call argument, new local, list item).
+    fn to_reg(&self, e: &Expr) -> u32 {
+        if Self::is_constant(e) || self.is_local(e) {
+            1
+        } else {
+            self.full(e)
+        }
+    }
+
+    /// Cost of computing `e` into a register.
+    fn full(&self, e: &Expr) -> u32 {
+        match &e.kind {
+            ExprKind::Nil
+            | ExprKind::True
+            | ExprKind::False
+            | ExprKind::Number(_)
+            | ExprKind::Str(_)
+            | ExprKind::Vararg => 1,
+            ExprKind::Name(_) => 1,
+            ExprKind::Index(t, k) => 1 + self.in_reg(t) + self.operand(k),
+            ExprKind::Member(t, _) => 1 + self.in_reg(t),
+            ExprKind::Call { func, args } => 1 + self.to_reg(func) + self.args(args),
+            ExprKind::Method { obj, args, .. } => 1 + 1 + self.in_reg(obj) + self.args(args),
+            ExprKind::Function(_) => 1,
+            ExprKind::Table(fields) => 1 + self.fields(fields),
+            ExprKind::Binary(op, l, r) => {
+                if Self::is_constant(e) {
+                    return 1;
+                }
+                match op {
+                    // The `a and b or c` idiom compiles to jumps: test `a`, then either `b`
+                    // and a `JMP` past `c`, or `c`.
+                    BinOp::Or => match &l.kind {
+                        ExprKind::Binary(BinOp::And, a, b) => {
+                            self.cond(a) + (self.to_reg(b) + 1).max(self.to_reg(r))
+                        }
+                        _ => self.in_reg(l) + 1 + self.to_reg(r),
+                    },
+                    // `TESTSET` (its `JMP` runs inline) then the right side.
+                    BinOp::And => self.in_reg(l) + 1 + self.to_reg(r),
+                    // The test (its `JMP` runs inline) and one `LOADBOOL`.
+                    BinOp::Lt
+                    | BinOp::Le
+                    | BinOp::Gt
+                    | BinOp::Ge
+                    | BinOp::Eq
+                    | BinOp::Ne
+                    | BinOp::NeBang => 2 + self.operand(l) + self.operand(r),
+                    BinOp::Concat => {
+                        let mut parts = Vec::new();
+                        concat_chain(e, &mut parts);
+                        1 + parts.iter().map(|p| self.to_reg(p)).sum::<u32>()
+                    }
+                    _ => 1 + self.operand(l) + self.operand(r),
+                }
+            }
+            ExprKind::Unary { op, operand, .. } => {
+                if Self::is_constant(e) {
+                    return 1;
+                }
+                match op {
+                    UnOp::Neg if is_num_const(operand) => 1,
+                    _ => 1 + self.in_reg(operand),
+                }
+            }
+            ExprKind::Paren(inner) => self.full(inner),
+        }
+    }
+
+    fn args(&self, a: &Args) -> u32 {
+        match a {
+            Args::Parens(v) => v.iter().map(|e| self.to_reg(e)).sum(),
+            Args::Str(_) => 1,
+            Args::Table(f) => 1 + self.fields(f),
+        }
+    }
+
+    fn fields(&self, fields: &[Field]) -> u32 {
+        let mut positional = 0u32;
+        let mut cost = 0;
+        for f in fields {
+            match f {
+                Field::Positional(v) => {
+                    positional += 1;
+                    cost += self.to_reg(v);
+                }
+                Field::Named(_, v) => cost += 1 + self.operand(v),
+                Field::Keyed(k, v) => cost += 1 + self.operand(k) + self.operand(v),
+            }
+        }
+        // SETLIST flushes every 50 items.
+        cost + positional.div_ceil(50)
+    }
+
+    /// Cost of a condition used for a jump (`if`, `while`, `until`).
+    pub(crate) fn cond(&self, e: &Expr) -> u32 {
+        match &e.kind {
+            ExprKind::True | ExprKind::Number(_) | ExprKind::Str(_) => 0,
+            ExprKind::Nil | ExprKind::False => 1,
+            ExprKind::Paren(inner) => self.cond(inner),
+            ExprKind::Unary {
+                op: UnOp::Not,
+                operand,
+                ..
+            } => self.cond(operand),
+            ExprKind::Binary(BinOp::And | BinOp::Or, l, r) => self.cond(l) + self.cond(r),
+            ExprKind::Binary(
+                BinOp::Lt
+                | BinOp::Le
+                | BinOp::Gt
+                | BinOp::Ge
+                | BinOp::Eq
+                | BinOp::Ne
+                | BinOp::NeBang,
+                l,
+                r,
+            ) => 1 + self.operand(l) + self.operand(r),
+            _ => 1 + self.in_reg(e),
+        }
+    }
+}
+
+/// Whether z8lua folds this operator on two numeric literals at compile time (measured: every
+/// arithmetic and bitwise operator, even `1/0`; not `..`).
+fn folds(op: BinOp) -> bool {
+    helper_like(op) && op != BinOp::Concat
+}
+
+fn helper_like(op: BinOp) -> bool {
+    !matches!(
+        op,
+        BinOp::And
+            | BinOp::Or
+            | BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Eq
+            | BinOp::Ne
+            | BinOp::NeBang
+    )
+}
+
+fn is_num_const(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Number(_) => true,
+        ExprKind::Unary {
+            op: UnOp::Neg,
+            operand,
+            ..
+        } => is_num_const(operand),
+        ExprKind::Paren(inner) => is_num_const(inner),
+        ExprKind::Binary(op, l, r) => folds(*op) && is_num_const(l) && is_num_const(r),
+        _ => false,
+    }
+}
+
+fn concat_chain<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match &e.kind {
+        ExprKind::Binary(BinOp::Concat, l, r) => {
+            out.push(l);
+            concat_chain(r, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// Whether a statement holds a nested block (ending the current straight-line segment).
+fn has_block(s: &Stmt) -> bool {
+    matches!(
+        s.kind,
+        StmtKind::Do(_)
+            | StmtKind::While { .. }
+            | StmtKind::Repeat { .. }
+            | StmtKind::If { .. }
+            | StmtKind::NumericFor { .. }
+            | StmtKind::GenericFor { .. }
+    )
+}

@@ -1,0 +1,578 @@
+//! Recursive-descent parser: tokens → [`Chunk`].
+//!
+//! The grammar is Lua 5.2's plus PICO-8's extensions, with the corners learnt from shrinko8's
+//! parser and checked against z8lua:
+//! - short forms `if (c) stmts [else stmts]` and `while (c) stmts`: used when the condition ends
+//!   with `)` and is not followed by `then`/`do`; their bodies are the statements that *start* on
+//!   the line of that `)`;
+//! - `if c do ... end` is accepted as `if c then ... end` (z8lua and shrinko8 both do);
+//! - compound assignments, `?` print shorthand, `!=`, `\`, `^^`, binary `~` (xor), shifts,
+//!   rotates and the unary peek operators `@ % $`, all with z8lua's precedences
+//!   (see [`BinOp::precedence`]).
+
+use crate::ast::*;
+use crate::lexer::lex;
+use crate::token::{Keyword, Punct, Token, TokenKind};
+use std::fmt;
+
+mod expr;
+
+use expr::binop_of;
+
+/// A syntax error: where, and what was expected versus found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// Where the problem is (1-based line:col).
+    pub pos: Pos,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.pos, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Nesting deeper than this is rejected rather than risking the stack on hostile input; real
+/// carts stay far below it.
+const MAX_DEPTH: u32 = 200;
+
+/// Parses PICO-8 Lua source into a syntax tree.
+///
+/// Errors carry a `line:col` and say what was expected and what was found; the caller adds
+/// the file name.
+pub fn parse(src: &str) -> Result<Chunk, ParseError> {
+    let tokens = lex(src).map_err(|e| ParseError {
+        pos: Pos {
+            line: e.line,
+            col: e.col,
+        },
+        message: e.message,
+    })?;
+    parse_tokens(src, &tokens)
+}
+
+/// Parses an already lexed token list (comments, if any, are skipped). `src` is the text the
+/// tokens were lexed from; string literals keep their spelling from it.
+pub fn parse_tokens(src: &str, tokens: &[Token]) -> Result<Chunk, ParseError> {
+    let toks: Vec<&Token> = tokens
+        .iter()
+        .filter(|t| !matches!(t.kind, TokenKind::Comment(_)))
+        .collect();
+    let mut p = Parser {
+        src,
+        toks,
+        i: 0,
+        depth: 0,
+        vararg: vec![true],
+    };
+    let block = p.block(None)?;
+    if let Some(t) = p.peek() {
+        return Err(p.err_at(t, "expected a statement or end of input"));
+    }
+    Ok(Chunk { block })
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    toks: Vec<&'a Token>,
+    i: usize,
+    depth: u32,
+    /// Whether `...` is allowed, per enclosing function (the main chunk is vararg).
+    vararg: Vec<bool>,
+}
+
+type PResult<T> = Result<T, ParseError>;
+
+fn pos_of(t: &Token) -> Pos {
+    Pos {
+        line: t.span.line,
+        col: t.span.col,
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<&'a Token> {
+        self.toks.get(self.i).copied()
+    }
+
+    fn peek_at(&self, off: usize) -> Option<&'a Token> {
+        self.toks.get(self.i + off).copied()
+    }
+
+    fn prev(&self) -> Option<&'a Token> {
+        self.i
+            .checked_sub(1)
+            .and_then(|j| self.toks.get(j).copied())
+    }
+
+    /// Position for an error at the current token, or just after the last one at end of input.
+    fn here(&self) -> Pos {
+        match self.peek() {
+            Some(t) => pos_of(t),
+            None => match self.toks.last() {
+                Some(t) => {
+                    let (line, col) = end_of(self.src, t);
+                    Pos { line, col }
+                }
+                None => Pos { line: 1, col: 1 },
+            },
+        }
+    }
+
+    fn found(&self) -> String {
+        match self.peek() {
+            Some(t) => t.kind.to_string(),
+            None => "end of input".to_owned(),
+        }
+    }
+
+    fn err_at(&self, t: &Token, what: &str) -> ParseError {
+        ParseError {
+            pos: pos_of(t),
+            message: format!("{what}, found {}", t.kind),
+        }
+    }
+
+    fn expected(&self, what: &str) -> ParseError {
+        ParseError {
+            pos: self.here(),
+            message: format!("expected {what}, found {}", self.found()),
+        }
+    }
+
+    fn is_punct(&self, p: Punct) -> bool {
+        self.peek().is_some_and(|t| t.kind.is_punct(p))
+    }
+
+    fn is_kw(&self, k: Keyword) -> bool {
+        self.peek().is_some_and(|t| t.kind.is_keyword(k))
+    }
+
+    fn accept_punct(&mut self, p: Punct) -> bool {
+        let yes = self.is_punct(p);
+        if yes {
+            self.i += 1;
+        }
+        yes
+    }
+
+    fn accept_kw(&mut self, k: Keyword) -> bool {
+        let yes = self.is_kw(k);
+        if yes {
+            self.i += 1;
+        }
+        yes
+    }
+
+    fn expect_punct(&mut self, p: Punct, ctx: &str) -> PResult<&'a Token> {
+        if self.is_punct(p) {
+            self.i += 1;
+            Ok(self.toks[self.i - 1])
+        } else {
+            Err(self.expected(&format!("`{}` {ctx}", p.as_str())))
+        }
+    }
+
+    fn expect_kw(&mut self, k: Keyword, ctx: &str) -> PResult<&'a Token> {
+        if self.is_kw(k) {
+            self.i += 1;
+            Ok(self.toks[self.i - 1])
+        } else {
+            Err(self.expected(&format!("`{}` {ctx}", k.as_str())))
+        }
+    }
+
+    /// `end` closing the construct that started at `open`: the error names the opener.
+    fn expect_end(&mut self, what: &str, open: Pos) -> PResult<&'a Token> {
+        self.expect_kw(Keyword::End, &format!("to close `{what}` at {open}"))
+    }
+
+    fn name(&mut self, ctx: &str) -> PResult<Name> {
+        match self.peek() {
+            Some(Token {
+                kind: TokenKind::Name(n),
+                span,
+            }) => {
+                self.i += 1;
+                Ok(Name::new(
+                    n.clone(),
+                    Pos {
+                        line: span.line,
+                        col: span.col,
+                    },
+                ))
+            }
+            _ => Err(self.expected(&format!("a name {ctx}"))),
+        }
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(ParseError {
+                pos: self.here(),
+                message: format!("nesting deeper than {MAX_DEPTH} levels; split the code up"),
+            });
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Whether the next token ends a block: a closing keyword, end of input, or (for the body of
+    /// a short form) a token on a later line than `line_limit`.
+    fn at_block_end(&self, line_limit: Option<u32>) -> bool {
+        match self.peek() {
+            None => true,
+            Some(t) => {
+                line_limit.is_some_and(|l| t.span.line > l)
+                    || matches!(
+                        t.kind,
+                        TokenKind::Keyword(
+                            Keyword::End | Keyword::Else | Keyword::Elseif | Keyword::Until
+                        )
+                    )
+            }
+        }
+    }
+
+    fn block(&mut self, line_limit: Option<u32>) -> PResult<Block> {
+        self.enter()?;
+        let mut stmts = Vec::new();
+        while !self.at_block_end(line_limit) {
+            if self.accept_punct(Punct::Semi) {
+                continue;
+            }
+            let is_return = self.is_kw(Keyword::Return);
+            let stmt = self.statement(line_limit)?;
+            stmts.push(stmt);
+            if is_return {
+                while self.accept_punct(Punct::Semi) {}
+                if !self.at_block_end(line_limit) {
+                    return Err(self.expected("end of block after `return`"));
+                }
+            }
+        }
+        self.leave();
+        Ok(Block { stmts })
+    }
+
+    fn statement(&mut self, line_limit: Option<u32>) -> PResult<Stmt> {
+        let t = self
+            .peek()
+            .expect("statement() is only called before a token");
+        let pos = pos_of(t);
+        let kind = match &t.kind {
+            TokenKind::Keyword(Keyword::Do) => {
+                self.i += 1;
+                let body = self.block(None)?;
+                self.expect_end("do", pos)?;
+                StmtKind::Do(body)
+            }
+            TokenKind::Keyword(Keyword::If) => {
+                self.i += 1;
+                self.if_stmt(pos)?
+            }
+            TokenKind::Keyword(Keyword::While) => {
+                self.i += 1;
+                self.while_stmt(pos)?
+            }
+            TokenKind::Keyword(Keyword::Repeat) => {
+                self.i += 1;
+                let body = self.block(None)?;
+                self.expect_kw(Keyword::Until, &format!("to close `repeat` at {pos}"))?;
+                let cond = self.expr()?;
+                StmtKind::Repeat { body, cond }
+            }
+            TokenKind::Keyword(Keyword::For) => {
+                self.i += 1;
+                self.for_stmt(pos)?
+            }
+            TokenKind::Keyword(Keyword::Function) => {
+                self.i += 1;
+                let mut path = vec![self.name("after `function`")?];
+                while self.accept_punct(Punct::Dot) {
+                    path.push(self.name("after `.`")?);
+                }
+                let method = if self.accept_punct(Punct::Colon) {
+                    Some(self.name("after `:`")?)
+                } else {
+                    None
+                };
+                let func = self.func_body(pos)?;
+                StmtKind::Function {
+                    name: FuncName { path, method },
+                    func,
+                }
+            }
+            TokenKind::Keyword(Keyword::Local) => {
+                self.i += 1;
+                if self.accept_kw(Keyword::Function) {
+                    let name = self.name("after `local function`")?;
+                    let func = self.func_body(pos)?;
+                    StmtKind::LocalFunction { name, func }
+                } else {
+                    let mut names = vec![self.name("after `local`")?];
+                    while self.accept_punct(Punct::Comma) {
+                        names.push(self.name("after `,`")?);
+                    }
+                    let values = if self.accept_punct(Punct::Assign) {
+                        self.expr_list()?
+                    } else {
+                        Vec::new()
+                    };
+                    StmtKind::Local { names, values }
+                }
+            }
+            TokenKind::Keyword(Keyword::Return) => {
+                self.i += 1;
+                let values = if self.at_block_end(line_limit) || self.is_punct(Punct::Semi) {
+                    Vec::new()
+                } else {
+                    self.expr_list()?
+                };
+                StmtKind::Return(values)
+            }
+            TokenKind::Keyword(Keyword::Break) => {
+                self.i += 1;
+                StmtKind::Break
+            }
+            TokenKind::Keyword(Keyword::Goto) => {
+                self.i += 1;
+                StmtKind::Goto(self.name("after `goto`")?)
+            }
+            TokenKind::Punct(Punct::ColonColon) => {
+                self.i += 1;
+                let name = self.name("after `::`")?;
+                self.expect_punct(Punct::ColonColon, "to close the label")?;
+                StmtKind::Label(name)
+            }
+            TokenKind::Punct(Punct::Question) => {
+                self.i += 1;
+                StmtKind::Print(self.expr_list()?)
+            }
+            _ => self.expr_stmt()?,
+        };
+        Ok(Stmt { kind, pos })
+    }
+
+    fn if_stmt(&mut self, pos: Pos) -> PResult<StmtKind> {
+        let cond = self.expr()?;
+        if self.accept_kw(Keyword::Then) || self.accept_kw(Keyword::Do) {
+            let mut clauses = vec![(cond, self.block(None)?)];
+            let mut else_block = None;
+            loop {
+                if self.accept_kw(Keyword::Elseif) {
+                    let c = self.expr()?;
+                    self.expect_kw(Keyword::Then, "after the `elseif` condition")?;
+                    clauses.push((c, self.block(None)?));
+                } else if self.accept_kw(Keyword::Else) {
+                    else_block = Some(self.block(None)?);
+                    self.expect_end("if", pos)?;
+                    break;
+                } else {
+                    self.expect_end("if", pos)?;
+                    break;
+                }
+            }
+            return Ok(StmtKind::If {
+                clauses,
+                else_block,
+                short: false,
+            });
+        }
+        let Some(line) = self.short_form_line() else {
+            return Err(self.expected(
+                "`then` after the `if` condition (or a condition in parentheses for the short form)",
+            ));
+        };
+        let then = self.block(Some(line))?;
+        let else_block = match self.peek() {
+            Some(t) if t.span.line == line && t.kind.is_keyword(Keyword::Else) => {
+                self.i += 1;
+                Some(self.block(Some(line))?)
+            }
+            _ => None,
+        };
+        Ok(StmtKind::If {
+            clauses: vec![(cond, then)],
+            else_block,
+            short: true,
+        })
+    }
+
+    /// For a short form: the line of the `)` that ended the condition, if it ended with one.
+    fn short_form_line(&self) -> Option<u32> {
+        self.prev()
+            .filter(|t| t.kind.is_punct(Punct::RParen))
+            .map(|t| t.span.line)
+    }
+
+    fn while_stmt(&mut self, pos: Pos) -> PResult<StmtKind> {
+        let cond = self.expr()?;
+        if self.accept_kw(Keyword::Do) {
+            let body = self.block(None)?;
+            self.expect_end("while", pos)?;
+            return Ok(StmtKind::While {
+                cond,
+                body,
+                short: false,
+            });
+        }
+        let Some(line) = self.short_form_line() else {
+            return Err(self.expected(
+                "`do` after the `while` condition (or a condition in parentheses for the short form)",
+            ));
+        };
+        let body = self.block(Some(line))?;
+        Ok(StmtKind::While {
+            cond,
+            body,
+            short: true,
+        })
+    }
+
+    fn for_stmt(&mut self, pos: Pos) -> PResult<StmtKind> {
+        let first = self.name("after `for`")?;
+        if self.accept_punct(Punct::Assign) {
+            let start = self.expr()?;
+            self.expect_punct(Punct::Comma, "after the `for` start value")?;
+            let limit = self.expr()?;
+            let step = if self.accept_punct(Punct::Comma) {
+                Some(self.expr()?)
+            } else {
+                None
+            };
+            self.expect_kw(Keyword::Do, "after the `for` range")?;
+            let body = self.block(None)?;
+            self.expect_end("for", pos)?;
+            return Ok(StmtKind::NumericFor {
+                var: first,
+                start,
+                limit,
+                step,
+                body,
+            });
+        }
+        let mut vars = vec![first];
+        while self.accept_punct(Punct::Comma) {
+            vars.push(self.name("after `,`")?);
+        }
+        self.expect_kw(Keyword::In, "or `=` after the `for` variables")?;
+        let exprs = self.expr_list()?;
+        self.expect_kw(Keyword::Do, "after the `for ... in` expressions")?;
+        let body = self.block(None)?;
+        self.expect_end("for", pos)?;
+        Ok(StmtKind::GenericFor { vars, exprs, body })
+    }
+
+    fn func_body(&mut self, pos: Pos) -> PResult<FuncBody> {
+        self.expect_punct(Punct::LParen, "to open the parameter list")?;
+        let mut params = Vec::new();
+        let mut vararg = false;
+        if !self.accept_punct(Punct::RParen) {
+            loop {
+                if self.accept_punct(Punct::Ellipsis) {
+                    vararg = true;
+                    self.expect_punct(
+                        Punct::RParen,
+                        "after `...` (it must be the last parameter)",
+                    )?;
+                    break;
+                }
+                params.push(self.name("or `...` in the parameter list")?);
+                if self.accept_punct(Punct::RParen) {
+                    break;
+                }
+                self.expect_punct(Punct::Comma, "or `)` in the parameter list")?;
+            }
+        }
+        self.vararg.push(vararg);
+        let body = self.block(None);
+        self.vararg.pop();
+        let body = body?;
+        let end = self.expect_end("function", pos)?;
+        Ok(FuncBody {
+            params,
+            vararg,
+            body,
+            end_line: end.span.line,
+        })
+    }
+
+    fn expr_stmt(&mut self) -> PResult<StmtKind> {
+        let first = self.suffixed_expr()?;
+        if self.is_punct(Punct::Assign) || self.is_punct(Punct::Comma) {
+            let mut targets = vec![first];
+            while self.accept_punct(Punct::Comma) {
+                targets.push(self.suffixed_expr()?);
+            }
+            for t in &targets {
+                check_target(t)?;
+            }
+            self.expect_punct(Punct::Assign, "in the assignment")?;
+            let values = self.expr_list()?;
+            return Ok(StmtKind::Assign { targets, values });
+        }
+        if let Some(op) = self
+            .peek()
+            .and_then(|t| match t.kind {
+                TokenKind::Punct(p) => p.compound_op(),
+                _ => None,
+            })
+            .and_then(binop_of)
+        {
+            check_target(&first)?;
+            self.i += 1;
+            let value = self.expr()?;
+            return Ok(StmtKind::OpAssign {
+                target: first,
+                op,
+                value,
+            });
+        }
+        if matches!(first.kind, ExprKind::Call { .. } | ExprKind::Method { .. }) {
+            return Ok(StmtKind::Call(first));
+        }
+        Err(self.expected(&format!(
+            "`=` or call arguments: the expression at {} is not a statement",
+            first.pos
+        )))
+    }
+
+    fn expr_list(&mut self) -> PResult<Vec<Expr>> {
+        let mut v = vec![self.expr()?];
+        while self.accept_punct(Punct::Comma) {
+            v.push(self.expr()?);
+        }
+        Ok(v)
+    }
+}
+
+fn check_target(e: &Expr) -> PResult<()> {
+    match e.kind {
+        ExprKind::Name(_) | ExprKind::Member(..) | ExprKind::Index(..) => Ok(()),
+        _ => Err(ParseError {
+            pos: e.pos,
+            message: "cannot assign to this expression; expected a name, `t.k` or `t[k]`".into(),
+        }),
+    }
+}
+
+/// Line and column just after token `t` (for errors at end of input).
+fn end_of(src: &str, t: &Token) -> (u32, u32) {
+    let text = src.get(t.span.start..t.span.end).unwrap_or_default();
+    let newlines = text.matches('\n').count() as u32;
+    if newlines == 0 {
+        (t.span.line, t.span.col + text.chars().count() as u32)
+    } else {
+        let tail = text.rsplit('\n').next().unwrap_or_default();
+        (t.span.line + newlines, tail.chars().count() as u32 + 1)
+    }
+}

@@ -1,0 +1,543 @@
+//! PICO-8 source printers: a readable layout and a minified one, from the same tree walk.
+//!
+//! Both print exactly the tree they are given (literal spellings, call syntax, short forms,
+//! glued unary minus), so the output parses back to an equal tree and has the same PICO-8 token
+//! count. Two situations cannot be printed as written and are printed in a form with the same
+//! meaning instead: a short form whose condition does not end with `)` or whose body would read
+//! differently on one line (printed as the long form), and a binary operand that would regroup
+//! without parentheses (parenthesised; the parser never produces such trees).
+
+use crate::ast::*;
+use crate::print_emit::{Emitter, Style, Tok};
+
+/// Prints a chunk as readable PICO-8 source: one statement per line, two-space indentation.
+pub fn print_chunk(chunk: &Chunk) -> String {
+    print_with(chunk, Style::Pretty)
+}
+
+pub(crate) fn print_with(chunk: &Chunk, style: Style) -> String {
+    let mut p = Printer {
+        e: Emitter::new(style),
+    };
+    p.stmts(&chunk.block);
+    p.e.finish()
+}
+
+struct Printer {
+    e: Emitter,
+}
+
+/// Whether `child`, as an operand of `parent_prec` on the given side, would regroup when
+/// printed without parentheses.
+pub(crate) fn needs_parens(parent: BinOp, child: &Expr, right: bool) -> bool {
+    let pp = parent.precedence();
+    match &child.kind {
+        ExprKind::Binary(op, ..) => {
+            let cp = op.precedence();
+            if cp != pp {
+                return cp < pp;
+            }
+            // Same level: only the associative side may go without parentheses.
+            right != parent.is_right_assoc()
+        }
+        // `(-x)^2`: unary binds looser than `^` on its left.
+        ExprKind::Unary { .. } => !right && pp > UNARY_PRECEDENCE,
+        _ => false,
+    }
+}
+
+/// Whether the operand of a unary operator would regroup without parentheses.
+pub(crate) fn unary_needs_parens(operand: &Expr) -> bool {
+    matches!(&operand.kind, ExprKind::Binary(op, ..) if op.precedence() < UNARY_PRECEDENCE)
+}
+
+/// Whether a statement, printed on one line, leaves a short `if` without `else` open at its
+/// end (a following `else` on the line would attach to it).
+fn ends_with_open_short_if(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::If {
+            else_block,
+            short: true,
+            ..
+        } => match else_block {
+            None => true,
+            Some(b) => b.stmts.last().is_some_and(ends_with_open_short_if),
+        },
+        StmtKind::While {
+            body, short: true, ..
+        } => body.stmts.last().is_some_and(ends_with_open_short_if),
+        _ => false,
+    }
+}
+
+/// Whether a statement swallows the rest of its line when printed (short forms, `?`).
+fn is_line_final(s: &Stmt) -> bool {
+    matches!(
+        s.kind,
+        StmtKind::Print(_) | StmtKind::If { short: true, .. } | StmtKind::While { short: true, .. }
+    )
+}
+
+fn cond_ends_with_paren(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Paren(_) => true,
+        ExprKind::Call { args, .. } | ExprKind::Method { args, .. } => {
+            matches!(args, Args::Parens(_))
+        }
+        ExprKind::Binary(_, _, r) => cond_ends_with_paren(r),
+        ExprKind::Unary { operand, .. } => cond_ends_with_paren(operand),
+        _ => false,
+    }
+}
+
+/// Whether a body can be printed on the short form's line with the same meaning.
+fn short_body_ok(b: &Block, then_of_if_with_else: bool) -> bool {
+    let n = b.stmts.len();
+    for (i, s) in b.stmts.iter().enumerate() {
+        let last = i + 1 == n;
+        if is_line_final(s) && !last {
+            return false;
+        }
+        if last && then_of_if_with_else && ends_with_open_short_if(s) {
+            return false;
+        }
+        if contains_newline_literal(s) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A literal spelled over several lines would push the statements after it to another line.
+fn contains_newline_literal(s: &Stmt) -> bool {
+    let mut p = Printer {
+        e: Emitter::new(Style::Minified),
+    };
+    p.e.oneline = 1;
+    p.stmt(s);
+    p.e.out.contains('\n')
+}
+
+impl Printer {
+    fn kw(&mut self, k: &str) {
+        self.e.tok(k, Tok::Word);
+    }
+
+    fn p(&mut self, s: &str) {
+        self.e.tok(s, Tok::Punct);
+    }
+
+    fn name(&mut self, n: &str) {
+        self.e.tok(n, Tok::Word);
+    }
+
+    fn stmts(&mut self, b: &Block) {
+        for s in &b.stmts {
+            self.e.stmt_break();
+            self.stmt(s);
+        }
+    }
+
+    /// A block of a long construct: indented statements, then a line break before the closer.
+    fn body(&mut self, b: &Block) {
+        self.e.indent += 1;
+        self.stmts(b);
+        self.e.indent -= 1;
+        self.e.stmt_break();
+    }
+
+    fn short_body(&mut self, b: &Block) {
+        self.e.oneline += 1;
+        if b.stmts.is_empty() {
+            self.p(";");
+        }
+        for s in &b.stmts {
+            self.e.space();
+            self.stmt(s);
+        }
+        self.e.oneline -= 1;
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        if stmt_starts_with_paren(s) {
+            // `a=b (f)()` would read as a call of `b`.
+            self.p(";");
+        }
+        match &s.kind {
+            StmtKind::Assign { targets, values } => {
+                self.exprs(targets);
+                self.e.space();
+                self.p("=");
+                self.e.space();
+                self.exprs(values);
+            }
+            StmtKind::OpAssign { target, op, value } => {
+                self.expr(target);
+                self.e.space();
+                self.p(&format!("{}=", op.as_str()));
+                self.e.space();
+                self.expr(value);
+            }
+            StmtKind::Call(e) => self.expr(e),
+            StmtKind::Print(args) => {
+                self.e.require_newline();
+                self.p("?");
+                self.exprs(args);
+                self.e.require_newline();
+            }
+            StmtKind::Do(b) => {
+                self.kw("do");
+                self.body(b);
+                self.kw("end");
+            }
+            StmtKind::While { cond, body, short } => {
+                self.kw("while");
+                self.e.space();
+                self.expr(cond);
+                if *short && cond_ends_with_paren(cond) && short_body_ok(body, false) {
+                    self.short_body(body);
+                    self.e.require_newline();
+                } else {
+                    self.e.space();
+                    self.kw("do");
+                    self.body(body);
+                    self.kw("end");
+                }
+            }
+            StmtKind::Repeat { body, cond } => {
+                self.kw("repeat");
+                self.body(body);
+                self.kw("until");
+                self.e.space();
+                self.expr(cond);
+            }
+            StmtKind::If {
+                clauses,
+                else_block,
+                short,
+            } => self.if_stmt(clauses, else_block.as_ref(), *short),
+            StmtKind::NumericFor {
+                var,
+                start,
+                limit,
+                step,
+                body,
+            } => {
+                self.kw("for");
+                self.name(&var.name);
+                self.e.space();
+                self.p("=");
+                self.e.space();
+                self.expr(start);
+                self.p(",");
+                self.e.space();
+                self.expr(limit);
+                if let Some(step) = step {
+                    self.p(",");
+                    self.e.space();
+                    self.expr(step);
+                }
+                self.e.space();
+                self.kw("do");
+                self.body(body);
+                self.kw("end");
+            }
+            StmtKind::GenericFor { vars, exprs, body } => {
+                self.kw("for");
+                self.names(vars);
+                self.e.space();
+                self.kw("in");
+                self.e.space();
+                self.exprs(exprs);
+                self.e.space();
+                self.kw("do");
+                self.body(body);
+                self.kw("end");
+            }
+            StmtKind::Function { name, func } => {
+                self.kw("function");
+                for (i, n) in name.path.iter().enumerate() {
+                    if i > 0 {
+                        self.p(".");
+                    }
+                    self.name(&n.name);
+                }
+                if let Some(m) = &name.method {
+                    self.p(":");
+                    self.name(&m.name);
+                }
+                self.func_body(func);
+            }
+            StmtKind::LocalFunction { name, func } => {
+                self.kw("local");
+                self.kw("function");
+                self.name(&name.name);
+                self.func_body(func);
+            }
+            StmtKind::Local { names, values } => {
+                self.kw("local");
+                self.names(names);
+                if !values.is_empty() {
+                    self.e.space();
+                    self.p("=");
+                    self.e.space();
+                    self.exprs(values);
+                }
+            }
+            StmtKind::Return(values) => {
+                self.kw("return");
+                if !values.is_empty() {
+                    self.e.space();
+                    self.exprs(values);
+                }
+            }
+            StmtKind::Break => self.kw("break"),
+            StmtKind::Goto(n) => {
+                self.kw("goto");
+                self.name(&n.name);
+            }
+            StmtKind::Label(n) => {
+                self.p("::");
+                self.name(&n.name);
+                self.p("::");
+            }
+        }
+    }
+
+    fn if_stmt(&mut self, clauses: &[(Expr, Block)], else_block: Option<&Block>, short: bool) {
+        let can_short = short
+            && clauses.len() == 1
+            && cond_ends_with_paren(&clauses[0].0)
+            && short_body_ok(&clauses[0].1, else_block.is_some())
+            && else_block.is_none_or(|b| short_body_ok(b, false));
+        if can_short {
+            self.kw("if");
+            self.e.space();
+            self.expr(&clauses[0].0);
+            self.short_body(&clauses[0].1);
+            if let Some(b) = else_block {
+                self.e.space();
+                self.kw("else");
+                self.short_body(b);
+            }
+            self.e.require_newline();
+            return;
+        }
+        for (i, (cond, body)) in clauses.iter().enumerate() {
+            self.kw(if i == 0 { "if" } else { "elseif" });
+            self.e.space();
+            self.expr(cond);
+            self.e.space();
+            self.kw("then");
+            self.body(body);
+        }
+        if let Some(b) = else_block {
+            self.kw("else");
+            self.body(b);
+        }
+        self.kw("end");
+    }
+
+    fn func_body(&mut self, f: &FuncBody) {
+        self.p("(");
+        for (i, n) in f.params.iter().enumerate() {
+            if i > 0 {
+                self.p(",");
+                self.e.space();
+            }
+            self.name(&n.name);
+        }
+        if f.vararg {
+            if !f.params.is_empty() {
+                self.p(",");
+                self.e.space();
+            }
+            self.p("...");
+        }
+        self.p(")");
+        self.body(&f.body);
+        self.kw("end");
+    }
+
+    fn names(&mut self, names: &[Name]) {
+        for (i, n) in names.iter().enumerate() {
+            if i > 0 {
+                self.p(",");
+                self.e.space();
+            }
+            self.name(&n.name);
+        }
+    }
+
+    fn exprs(&mut self, es: &[Expr]) {
+        for (i, e) in es.iter().enumerate() {
+            if i > 0 {
+                self.p(",");
+                self.e.space();
+            }
+            self.expr(e);
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Nil => self.kw("nil"),
+            ExprKind::True => self.kw("true"),
+            ExprKind::False => self.kw("false"),
+            ExprKind::Vararg => self.p("..."),
+            ExprKind::Number(n) => self.e.tok(&n.text, Tok::Number),
+            ExprKind::Str(s) => self.e.tok(&s.text, Tok::Str),
+            ExprKind::Name(n) => self.name(n),
+            ExprKind::Index(t, k) => {
+                self.prefix(t);
+                self.p("[");
+                self.expr(k);
+                self.p("]");
+            }
+            ExprKind::Member(t, n) => {
+                self.prefix(t);
+                self.p(".");
+                self.name(&n.name);
+            }
+            ExprKind::Call { func, args } => {
+                self.prefix(func);
+                self.args(args);
+            }
+            ExprKind::Method { obj, name, args } => {
+                self.prefix(obj);
+                self.p(":");
+                self.name(&name.name);
+                self.args(args);
+            }
+            ExprKind::Function(f) => {
+                self.kw("function");
+                self.func_body(f);
+            }
+            ExprKind::Table(fields) => self.table(fields),
+            ExprKind::Binary(op, l, r) => {
+                self.operand(*op, l, false);
+                self.e.space();
+                match op {
+                    BinOp::And | BinOp::Or => self.kw(op.as_str()),
+                    _ => self.p(op.as_str()),
+                }
+                self.e.space();
+                self.operand(*op, r, true);
+            }
+            ExprKind::Unary { op, operand, glued } => {
+                if *op == UnOp::Not {
+                    self.kw("not");
+                } else {
+                    self.p(op.as_str());
+                }
+                let is_num = matches!(operand.kind, ExprKind::Number(_));
+                if is_num && matches!(op, UnOp::Neg | UnOp::BNot) && !glued {
+                    // PICO-8 counts `- 1` as two tokens and `-1` as one: keep them apart.
+                    if let ExprKind::Number(n) = &operand.kind {
+                        self.e.tok_spaced(&n.text, Tok::Number);
+                    }
+                } else if unary_needs_parens(operand) {
+                    self.p("(");
+                    self.expr(operand);
+                    self.p(")");
+                } else {
+                    self.expr(operand);
+                }
+            }
+            ExprKind::Paren(inner) => {
+                self.p("(");
+                self.expr(inner);
+                self.p(")");
+            }
+        }
+    }
+
+    fn operand(&mut self, parent: BinOp, e: &Expr, right: bool) {
+        if needs_parens(parent, e, right) {
+            self.p("(");
+            self.expr(e);
+            self.p(")");
+        } else {
+            self.expr(e);
+        }
+    }
+
+    /// The prefix of a call, index or member: only names, calls, indexes and parenthesised
+    /// expressions may stand there.
+    fn prefix(&mut self, e: &Expr) {
+        match e.kind {
+            ExprKind::Name(_)
+            | ExprKind::Index(..)
+            | ExprKind::Member(..)
+            | ExprKind::Call { .. }
+            | ExprKind::Method { .. }
+            | ExprKind::Paren(_) => self.expr(e),
+            _ => {
+                self.p("(");
+                self.expr(e);
+                self.p(")");
+            }
+        }
+    }
+
+    fn args(&mut self, args: &Args) {
+        match args {
+            Args::Parens(v) => {
+                self.p("(");
+                self.exprs(v);
+                self.p(")");
+            }
+            Args::Str(s) => self.e.tok(&s.text, Tok::Str),
+            Args::Table(fields) => self.table(fields),
+        }
+    }
+
+    fn table(&mut self, fields: &[Field]) {
+        self.p("{");
+        for (i, f) in fields.iter().enumerate() {
+            if i > 0 {
+                self.p(",");
+                self.e.space();
+            }
+            match f {
+                Field::Positional(v) => self.expr(v),
+                Field::Named(n, v) => {
+                    self.name(&n.name);
+                    self.e.space();
+                    self.p("=");
+                    self.e.space();
+                    self.expr(v);
+                }
+                Field::Keyed(k, v) => {
+                    self.p("[");
+                    self.expr(k);
+                    self.p("]");
+                    self.e.space();
+                    self.p("=");
+                    self.e.space();
+                    self.expr(v);
+                }
+            }
+        }
+        self.p("}");
+    }
+}
+
+/// Whether the statement's first token is `(` (it then needs a `;` before it).
+pub(crate) fn stmt_starts_with_paren(s: &Stmt) -> bool {
+    fn leftmost_paren(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Paren(_) => true,
+            ExprKind::Index(t, _) | ExprKind::Member(t, _) => leftmost_paren(t),
+            ExprKind::Call { func, .. } => leftmost_paren(func),
+            ExprKind::Method { obj, .. } => leftmost_paren(obj),
+            _ => false,
+        }
+    }
+    match &s.kind {
+        StmtKind::Assign { targets, .. } => targets.first().is_some_and(leftmost_paren),
+        StmtKind::OpAssign { target, .. } => leftmost_paren(target),
+        StmtKind::Call(e) => leftmost_paren(e),
+        _ => false,
+    }
+}
