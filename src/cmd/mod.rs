@@ -8,6 +8,7 @@ pub mod bench;
 pub mod count;
 pub mod perft;
 pub mod rules;
+pub mod run;
 
 /// Every `tafl8` subcommand.
 #[derive(Subcommand)]
@@ -24,6 +25,8 @@ pub enum Command {
     Perft(perft::Options),
     /// Measure speed (e.g. `bench perft`: leaves per second); use a --release build.
     Bench(bench::Options),
+    /// Run a cart headless: printh output, CPU per frame, screenshots (see `tafl8 run --help`).
+    Run(run::Options),
 }
 
 impl Command {
@@ -34,6 +37,7 @@ impl Command {
             Command::Rules(opts) => rules::run(opts),
             Command::Perft(opts) => perft::run(opts),
             Command::Bench(opts) => bench::run(opts),
+            Command::Run(opts) => run::run(opts),
         }
     }
 }

@@ -44,6 +44,8 @@ pub struct Machine {
     pub sounds: Vec<SoundCall>,
     /// Current `menuitem` entries.
     pub menu: Vec<MenuItem>,
+    /// Where the last `line` ended, for `line(x, y)` continuations.
+    pub line_end: Option<(i32, i32)>,
     /// Cart-code cost (PICO-8 VM instructions) at the start of the current frame, for `stat(1)`.
     pub cost_at_frame_start: f64,
 }

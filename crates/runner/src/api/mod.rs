@@ -1,5 +1,6 @@
 //! The PICO-8 API installed into the cart's sandbox environment.
 
+mod gfx;
 mod math;
 mod mem;
 pub mod sys;
@@ -18,6 +19,7 @@ pub fn register(lua: &Lua, env: &Table, machine: &Rc<RefCell<Machine>>) -> mlua:
     text::register(lua, env)?;
     mem::register(lua, env, machine)?;
     sys::register(lua, env, machine)?;
+    gfx::register(lua, env, machine)?;
     let g = lua.globals();
     // Natives PICO-8 exposes under the same names.
     for name in [

@@ -1,0 +1,311 @@
+//! Running a cart: load its data and code, then the PICO-8 game loop frame by frame (`_init` once,
+//! then `_update`/`_update60` and `_draw` each frame), with input, CPU accounting and screenshots.
+
+use std::path::PathBuf;
+
+use mlua::{Function, Table, Value};
+use tafl8_p8::lower::{lower, LowerOptions};
+use tafl8_p8::Cart;
+
+use crate::cpu::{frame_budget, CpuReport};
+use crate::input::InputScript;
+use crate::machine::{MenuItem, SoundCall};
+use crate::memory::{GFF, MAP};
+use crate::screenshot::{write_png, ScreenshotError};
+use crate::vm::{Limits, Vm, VmError};
+
+/// Why a run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The cart file could not be read or parsed.
+    #[error("{0}")]
+    Cart(#[from] tafl8_p8::CartError),
+    /// The cart has no `__lua__` section.
+    #[error("{0}: no __lua__ section: nothing to run")]
+    NoCode(String),
+    /// The cart's code does not parse.
+    #[error("{name}:{line}:{col}: {message}")]
+    Parse {
+        /// The cart.
+        name: String,
+        /// File line.
+        line: usize,
+        /// Column.
+        col: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The cart failed while running (error message names the cart line), or ran away.
+    #[error("{0}")]
+    Vm(#[from] VmError),
+    /// A screenshot could not be written.
+    #[error("{0}")]
+    Screenshot(#[from] ScreenshotError),
+}
+
+/// What to do in a run.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Frames to run (0: only top-level code and `_init`).
+    pub frames: u32,
+    /// Buttons per frame and menu selections.
+    pub input: InputScript,
+    /// Echo `printh` lines to stdout as they happen.
+    pub echo_printh: bool,
+    /// Screenshots to take: after frame N's `_draw` (N = 0: after `_init`).
+    pub screenshots: Vec<(u32, PathBuf)>,
+    /// Runaway and memory limits.
+    pub limits: Limits,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct RunReport {
+    /// Frames actually run (0 for a cart without `_update`/`_draw`).
+    pub frames: u32,
+    /// Every `printh` line.
+    pub printh: Vec<String>,
+    /// Instructions per frame.
+    pub cpu: CpuReport,
+    /// Recorded sound calls.
+    pub sounds: Vec<SoundCall>,
+    /// Menu items at the end of the run.
+    pub menu: Vec<MenuItem>,
+    /// Screenshots written.
+    pub screenshots: Vec<PathBuf>,
+}
+
+/// A loaded cart, ready to run frames.
+pub struct Session {
+    vm: Vm,
+    name: String,
+    line_offset: usize,
+    has_cost: bool,
+}
+
+impl Session {
+    /// Loads a cart: sprite sheet, flags and map into RAM, code parsed and lowered (with cost
+    /// annotations), nothing run yet.
+    pub fn from_cart(cart: &Cart, name: &str, limits: Limits) -> Result<Session, RunError> {
+        let code = cart
+            .lua()
+            .ok_or_else(|| RunError::NoCode(name.to_string()))?;
+        let offset = cart.lua_line_offset().unwrap_or(0);
+        let chunk = tafl8_p8::parse(code).map_err(|e| RunError::Parse {
+            name: name.to_string(),
+            line: e.pos.line as usize + offset,
+            col: e.pos.col as usize,
+            message: e.message.clone(),
+        })?;
+        let lowered = lower(&chunk, &LowerOptions { cost: true });
+        let session = Session::from_lowered(&lowered, name, offset, limits)?;
+        {
+            let mut machine = session.vm.machine().borrow_mut();
+            let mem = machine.mem.bytes_mut();
+            let gfx = cart.gfx()?;
+            for y in 0..128 {
+                for x in (0..128).step_by(2) {
+                    mem[y * 64 + x / 2] = gfx.get(x, y) | (gfx.get(x + 1, y) << 4);
+                }
+            }
+            mem[GFF..GFF + 256].copy_from_slice(cart.flags()?.cells());
+            mem[MAP..MAP + 128 * 32].copy_from_slice(cart.map()?.cells());
+        }
+        Ok(session)
+    }
+
+    /// A session over an already lowered chunk (the contract's form); `line_offset` is added to Lua
+    /// line numbers in error messages.
+    pub fn from_lowered(
+        lowered: &str,
+        name: &str,
+        line_offset: usize,
+        limits: Limits,
+    ) -> Result<Session, RunError> {
+        let vm = Vm::new(limits)?;
+        let has_cost = lowered.contains("__p8_cycles");
+        let s = Session {
+            vm,
+            name: name.to_string(),
+            line_offset,
+            has_cost,
+        };
+        s.stash_source(lowered);
+        Ok(s)
+    }
+
+    fn stash_source(&self, lowered: &str) {
+        let _ = self
+            .vm
+            .lua()
+            .set_named_registry_value("tafl8_source", lowered.to_string());
+    }
+
+    /// The VM (API state, environment).
+    pub fn vm(&self) -> &Vm {
+        &self.vm
+    }
+
+    fn map_err(&self, e: VmError) -> RunError {
+        match e {
+            VmError::Lua(msg) => RunError::Vm(VmError::Lua(remap_lines(
+                &msg,
+                &self.name,
+                self.line_offset,
+            ))),
+            other => RunError::Vm(other),
+        }
+    }
+
+    /// The cart's instruction counter (`__p8_cycles()`), 0 when the chunk has no cost annotations.
+    pub fn cycles(&self) -> u64 {
+        if !self.has_cost {
+            return 0;
+        }
+        match self.vm.env().raw_get::<Function>("__p8_cycles") {
+            Ok(f) => f.call::<f64>(()).map_or(0, |c| c as u64),
+            Err(_) => 0,
+        }
+    }
+
+    /// Runs the top-level code and `_init` (frame 0).
+    pub fn boot(&self) -> Result<(), RunError> {
+        let source: String = self
+            .vm
+            .lua()
+            .named_registry_value("tafl8_source")
+            .unwrap_or_default();
+        self.vm.reset_instruction_count();
+        self.vm
+            .exec_lowered(&source, &self.name)
+            .map_err(|e| self.map_err(e))?;
+        let fps = if self.vm.has_function("_update60") {
+            60
+        } else {
+            30
+        };
+        self.vm.machine().borrow_mut().fps = fps;
+        self.vm.reset_instruction_count();
+        self.vm.call_global("_init").map_err(|e| self.map_err(e))?;
+        Ok(())
+    }
+
+    /// True when the cart has a game loop (`_update`, `_update60` or `_draw`).
+    pub fn has_game_loop(&self) -> bool {
+        ["_update", "_update60", "_draw"]
+            .iter()
+            .any(|f| self.vm.has_function(f))
+    }
+
+    /// Runs one frame with `held` buttons (and an optional menu selection first); returns the cart's
+    /// instructions in it.
+    pub fn frame(&self, number: u32, held: u16, menu: Option<i32>) -> Result<u64, RunError> {
+        let start = self.cycles();
+        {
+            let mut machine = self.vm.machine().borrow_mut();
+            machine.frame = number;
+            machine.buttons.next_frame(held);
+            machine.cost_at_frame_start = start as f64;
+        }
+        self.vm.reset_instruction_count();
+        if let Some(n) = menu {
+            let callbacks: Table = self
+                .vm
+                .lua()
+                .named_registry_value(crate::api::sys::MENU_CALLBACKS)
+                .map_err(|e| RunError::Vm(VmError::Lua(e.to_string())))?;
+            if let Ok(f) = callbacks.raw_get::<Function>(n) {
+                self.vm
+                    .call(&f, Value::Number(0.0))
+                    .map_err(|e| self.map_err(e))?;
+            }
+        }
+        let update = if self.vm.has_function("_update60") {
+            "_update60"
+        } else {
+            "_update"
+        };
+        self.vm.call_global(update).map_err(|e| self.map_err(e))?;
+        self.vm.call_global("_draw").map_err(|e| self.map_err(e))?;
+        Ok(self.cycles().saturating_sub(start))
+    }
+
+    /// Writes the current screen as PNG.
+    pub fn screenshot(&self, path: &std::path::Path) -> Result<(), RunError> {
+        write_png(&self.vm.machine().borrow().mem, path)?;
+        Ok(())
+    }
+
+    /// Boots and runs `opts.frames` frames, taking the requested screenshots.
+    pub fn run(&self, opts: &RunOptions) -> Result<RunReport, RunError> {
+        self.vm.machine().borrow_mut().echo_printh = opts.echo_printh;
+        let before = self.cycles();
+        self.boot()?;
+        let fps = self.vm.machine().borrow().fps;
+        let mut report = RunReport {
+            cpu: CpuReport {
+                fps,
+                budget: frame_budget(fps),
+                startup: self.cycles() - before,
+                per_frame: Vec::new(),
+            },
+            ..RunReport::default()
+        };
+        let shoot = |frame: u32, report: &mut RunReport| -> Result<(), RunError> {
+            for (f, path) in &opts.screenshots {
+                if *f == frame {
+                    self.screenshot(path)?;
+                    report.screenshots.push(path.clone());
+                }
+            }
+            Ok(())
+        };
+        shoot(0, &mut report)?;
+        if self.has_game_loop() {
+            for f in 1..=opts.frames {
+                let used = self.frame(f, opts.input.held(f), opts.input.menu(f))?;
+                report.cpu.per_frame.push(used);
+                report.frames = f;
+                shoot(f, &mut report)?;
+            }
+        }
+        let machine = self.vm.machine().borrow();
+        report.printh = machine.printh.clone();
+        report.sounds = machine.sounds.clone();
+        report.menu = machine.menu.clone();
+        Ok(report)
+    }
+}
+
+/// Rewrites `name:N:` (a Lua line in the `__lua__` code) to the cart file's line.
+fn remap_lines(msg: &str, name: &str, offset: usize) -> String {
+    let prefix = format!("{name}:");
+    let Some(rest) = msg.strip_prefix(&prefix) else {
+        return msg.to_string();
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    match digits.parse::<usize>() {
+        Ok(n) if rest[digits.len()..].starts_with(':') => {
+            format!("{prefix}{}{}", n + offset, &rest[digits.len()..])
+        }
+        _ => msg.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::remap_lines;
+
+    #[test]
+    fn lua_lines_map_to_file_lines() {
+        assert_eq!(
+            remap_lines(
+                "game.p8:3: attempt to call global 'foo' (a nil value)",
+                "game.p8",
+                4
+            ),
+            "game.p8:7: attempt to call global 'foo' (a nil value)"
+        );
+        assert_eq!(remap_lines("other: x", "game.p8", 4), "other: x");
+    }
+}

@@ -1,0 +1,136 @@
+//! `tafl8 run`: run a cart headless (the runner crate) and report printh output, CPU and screenshots.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use tafl8_runner::input::InputScript;
+use tafl8_runner::session::{RunOptions, Session};
+use tafl8_runner::vm::Limits;
+
+/// Run a PICO-8 cart headless: its exact code (lowered to Lua 5.2 with PICO-8's 16.16 numbers), the
+/// game loop (`_init`, then `_update`/`_update60` and `_draw` each frame), input from a script, CPU
+/// accounting and screenshots.
+///
+/// INPUT SCRIPT (--input): one instruction per line, `#` comments, frames count from 1:
+///   `10: R`          right held on frame 10
+///   `11-20: R X`     frames 11..=20: right and X held
+///   `30: L O 1:U`    player 0 left + O, player 1 up
+///   `40: menu 1`     select pause-menu item 1 before frame 40's update
+/// Buttons: L R U D O X (btn 0..5). Frames not listed hold nothing.
+///
+/// Exit status: 0 when the run completes, 1 when the cart errors (message names the cart line),
+/// calls an unknown function or runs away ("exceeded N instructions in frame F").
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct Options {
+    /// The cart (`.p8`).
+    cart: PathBuf,
+    /// Frames to run after `_init` (30 or 60 per second, depending on `_update60`).
+    #[arg(long, default_value_t = 1)]
+    frames: u32,
+    /// Input script: buttons held per frame (format above).
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// Write each `printh` line to stdout as it happens.
+    #[arg(long)]
+    printh: bool,
+    /// Save the screen as PNG after frame N's `_draw` (N = 0: after `_init`); repeatable.
+    #[arg(long, value_name = "FRAME:PATH.png")]
+    screenshot: Vec<String>,
+    /// Report the cart's VM instructions per frame (max, mean, frames over the PICO-8 budget).
+    #[arg(long)]
+    cpu: bool,
+    /// Write a per-frame CPU plot (SVG) to this file.
+    #[arg(long, value_name = "PATH.svg")]
+    cpu_plot: Option<PathBuf>,
+    /// Print the report (printh lines, CPU per frame, sounds, menu items) as JSON on stdout.
+    #[arg(long)]
+    json: bool,
+    /// Runaway limit: real Lua VM instructions per frame before the run is stopped.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().instructions_per_frame)]
+    max_instructions: u64,
+}
+
+fn parse_screenshot(spec: &str) -> anyhow::Result<(u32, PathBuf)> {
+    let Some((frame, path)) = spec.split_once(':') else {
+        bail!("--screenshot {spec}: expected FRAME:PATH.png, e.g. 10:shot.png");
+    };
+    let frame = frame
+        .parse::<u32>()
+        .with_context(|| format!("--screenshot {spec}: `{frame}` is not a frame number"))?;
+    if path.is_empty() {
+        bail!("--screenshot {spec}: the path is empty");
+    }
+    Ok((frame, PathBuf::from(path)))
+}
+
+/// Writes `text` to `path` via a temporary file and a rename.
+fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Runs the subcommand.
+pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
+    let input = match &opts.input {
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read input script {}", p.display()))?;
+            InputScript::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?
+        }
+        None => InputScript::default(),
+    };
+    let screenshots = opts
+        .screenshot
+        .iter()
+        .map(|s| parse_screenshot(s))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let cart = tafl8_p8::Cart::read_file(&opts.cart)?;
+    let name = opts.cart.file_name().map_or_else(
+        || opts.cart.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let limits = Limits {
+        instructions_per_frame: opts.max_instructions,
+        ..Limits::default()
+    };
+    let session = Session::from_cart(&cart, &name, limits)?;
+    let run_opts = RunOptions {
+        frames: opts.frames,
+        input,
+        echo_printh: opts.printh && !opts.json,
+        screenshots,
+        limits,
+    };
+    let report = match session.run(&run_opts) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    if let Some(path) = &opts.cpu_plot {
+        write_atomic(path, &report.cpu.svg())?;
+    }
+    if opts.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else if opts.cpu {
+        let c = &report.cpu;
+        println!(
+            "cpu: {} frames at {} fps, budget {} instructions/frame; max {} ({:.1}%), mean {:.0} \
+             ({:.1}%), {} over budget; startup {}",
+            c.per_frame.len(),
+            c.fps,
+            c.budget,
+            c.max(),
+            100.0 * c.max() as f64 / c.budget as f64,
+            c.mean(),
+            100.0 * c.mean() / c.budget as f64,
+            c.over_budget(),
+            c.startup
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
