@@ -236,7 +236,10 @@ impl Position {
         }
         let enemy = if self.side == Side::Attackers { 2 } else { 1 };
         for _ in 0..undo.ncaps {
-            let sq = self.cap_stack.pop().unwrap_or_else(|| unreachable!("capture stack"));
+            let sq = self
+                .cap_stack
+                .pop()
+                .unwrap_or_else(|| unreachable!("capture stack"));
             self.cells[sq as usize] = enemy;
         }
         self.status = undo.status;

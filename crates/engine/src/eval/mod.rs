@@ -1,0 +1,175 @@
+//! The static evaluation, behind one entry point ([`evaluate`]): material, piece-square tables
+//! (hand-made for `ziege`'s attackers, generated from the move graph otherwise), the king's escape
+//! distance on the current board, attackers next to the king, and optional mobility and
+//! defended-piece terms. Every term is a switch in [`EvalConfig`]; every weight is in [`weights`].
+
+mod escape;
+mod tables;
+pub mod weights;
+
+pub use escape::{escape_routes, king_escape, Escape, MAX_ESCAPE_DEPTH};
+pub use tables::Tables;
+pub use weights::{Weights, WEIGHTS, ZIEGE_ATTACKERS};
+
+use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
+use crate::position::Position;
+use crate::search::Score;
+
+/// Which evaluation terms are on (the cart mirrors the same switches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalConfig {
+    /// Piece values.
+    pub material: bool,
+    /// Piece-square tables.
+    pub pst: bool,
+    /// King escape distance by BFS on the current board, and open routes.
+    pub escape: bool,
+    /// Attackers next to the king.
+    pub king_guard: bool,
+    /// Legal-move difference (costly: generates both sides' moves).
+    pub mobility: bool,
+    /// Soldiers with a friendly neighbour.
+    pub defended: bool,
+}
+
+impl EvalConfig {
+    /// Every term that earned its cost in matches (mobility and defended are off: see the note).
+    pub const FULL: EvalConfig = EvalConfig {
+        material: true,
+        pst: true,
+        escape: true,
+        king_guard: true,
+        mobility: false,
+        defended: false,
+    };
+    /// The seed-level evaluation: material and piece-square tables only.
+    pub const SEED: EvalConfig = EvalConfig {
+        material: true,
+        pst: true,
+        escape: false,
+        king_guard: false,
+        mobility: false,
+        defended: false,
+    };
+}
+
+/// The evaluation data of one ruleset: weights and baked tables.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// The weights.
+    pub weights: Weights,
+    /// The piece-square tables.
+    pub tables: Tables,
+}
+
+impl Evaluator {
+    /// Tables for `pos`'s ruleset with the default weights.
+    pub fn new(rules: &crate::rules::Rules) -> Evaluator {
+        Evaluator {
+            weights: WEIGHTS,
+            tables: Tables::new(rules, &WEIGHTS),
+        }
+    }
+}
+
+/// The evaluation of `pos` from the side to move's point of view.
+pub fn evaluate(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) -> Score {
+    let v = evaluate_for_defenders(pos, ev, cfg);
+    Score::eval(if pos.side_to_move() == Side::Defenders {
+        v
+    } else {
+        -v
+    })
+}
+
+/// The evaluation from the defenders' point of view (positive = good for the king's side), as
+/// a raw sum (each term bounded; `Score::eval` checks the total fits PICO-8's integers).
+pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) -> i32 {
+    let w = &ev.weights;
+    let t = &ev.tables;
+    let g = pos.geometry();
+    let cells = pos.cells();
+    let dirs = g.directions();
+    let mut v: i32 = 0;
+    if cfg.material || cfg.pst || cfg.defended {
+        let (first, last) = (g.width() as usize + 1, g.size() as usize * (g.width() as usize + 1));
+        for (sq, &c) in cells.iter().enumerate().take(last + 1).skip(first) {
+            let (sign, value, table) = match c {
+                ATTACKER => (-1, w.attacker, &t.attacker),
+                DEFENDER => (1, w.defender, &t.defender),
+                KING => (1, w.king, &t.king),
+                _ => continue,
+            };
+            if cfg.material {
+                v += sign * value as i32;
+            }
+            if cfg.pst {
+                v += sign * table[sq] as i32;
+            }
+            if cfg.defended && c != KING {
+                let friend = dirs
+                    .iter()
+                    .any(|&d| Side::of_piece(cells[(sq as i16 + d) as usize]) == Side::of_piece(c));
+                if friend {
+                    v += sign * w.defended as i32;
+                }
+            }
+        }
+    }
+    if cfg.escape {
+        let e = king_escape(pos);
+        if e.distance > 0 {
+            v += w.escape_distance[e.distance as usize - 1] as i32;
+        }
+        if e.routes > 1 {
+            v += w.escape_routes as i32;
+        }
+    }
+    if cfg.king_guard {
+        let k = pos.king_square().index() as i16;
+        let n = dirs
+            .iter()
+            .filter(|&&d| cells[(k + d) as usize] == ATTACKER)
+            .count() as i32;
+        v -= n * w.king_guard as i32;
+    }
+    if cfg.mobility {
+        v += w.mobility as i32 * mobility_difference(pos);
+    }
+    v
+}
+
+/// Defenders' legal moves minus attackers' (each side counted as if it were to move), clamped.
+fn mobility_difference(pos: &Position) -> i32 {
+    let diff = count_moves(pos, DEFENDER) - count_moves(pos, ATTACKER);
+    // Clamped: 4 x 121 moves times the weight must not dominate material.
+    diff.clamp(-100, 100)
+}
+
+/// Legal moves of side `side` (1 or 2) in `pos`, counted without building a list.
+fn count_moves(pos: &Position, side: u8) -> i32 {
+    let g = pos.geometry();
+    let rules = pos.rules();
+    let (stop, pass) = (rules.stop_table(), rules.pass_table());
+    let cells = pos.cells();
+    let mut n = 0;
+    for sq in g.squares() {
+        let c = cells[sq.index()];
+        if c == EMPTY || c == OFF || c.min(2) != side {
+            continue;
+        }
+        for d in g.directions() {
+            let mut t = (sq.index() as i16 + d) as usize;
+            while cells[t] == EMPTY {
+                if stop[t].contains(c) {
+                    n += 1;
+                }
+                if !pass[t].contains(c) {
+                    break;
+                }
+                t = (t as i16 + d) as usize;
+            }
+        }
+    }
+    n
+}

@@ -1,0 +1,259 @@
+//! The recursive negamax alpha-beta search (fail-soft), with repetition, the transposition table,
+//! the king-escape extension, killers and history.
+
+use crate::eval::{escape_routes, evaluate};
+use crate::moves::{Move, MoveList, MAX_MOVES};
+use crate::piece::Side;
+use crate::position::{Position, Status};
+use crate::rules::RepetitionResult;
+
+use super::ordering::{self, KEY_CAPTURE, KEY_PV, KEY_TT};
+use super::trace::TraceNode;
+use super::tt::{Bound, Entry};
+use super::{Score, Searcher, MAX_PLY};
+
+impl Searcher {
+    /// Counts a node and tells whether a limit stops the search (checked every node for the node
+    /// budget, every 1024 nodes for the clock).
+    #[inline]
+    pub(super) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
+            self.stop = true;
+        }
+        if self.nodes & 1023 == 0 {
+            if let (Some(t), Some(start)) = (self.limits.time, self.start) {
+                if start.elapsed() >= t {
+                    self.stop = true;
+                }
+            }
+        }
+        self.stop
+    }
+
+    /// The score of a repeated position for the side to move, if this node repeats one of the
+    /// game or of the search path. A position seen once before already counts (if repeating is
+    /// good, it can be repeated again), and it is scored by the rules' repetition result.
+    pub(super) fn repetition(&self, pos: &Position, ply: usize) -> Option<Score> {
+        let h = pos.hash();
+        let hist = pos.history();
+        // Path positions with the same side to move: 4, 6, ... plies back (2 back is impossible).
+        let mut i = hist.len().checked_sub(4);
+        let path_start = self.root_len;
+        let mut found = false;
+        while let Some(j) = i {
+            if j < path_start {
+                break;
+            }
+            if hist[j] == h {
+                found = true;
+                break;
+            }
+            i = j.checked_sub(2);
+        }
+        if !found && self.game.binary_search(&h).is_err() {
+            return None;
+        }
+        let (result, _) = pos.rules().repetition();
+        let loser = match result {
+            RepetitionResult::AttackersLose => Some(Side::Attackers),
+            RepetitionResult::DefendersLose => Some(Side::Defenders),
+            _ => None,
+        };
+        Some(match loser {
+            None => Score::DRAW,
+            Some(s) if s == pos.side_to_move() => Score::loss_in(ply),
+            Some(_) => Score::win_in(ply),
+        })
+    }
+
+    /// Negamax alpha-beta: the score of `pos` for the side to move, searched `depth` plies.
+    /// `on_pv` is true while every move from the root followed the previous iteration's PV.
+    pub(super) fn negamax(
+        &mut self,
+        pos: &mut Position,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        on_pv: bool,
+    ) -> Score {
+        if self.tick() {
+            return Score::DRAW;
+        }
+        self.pv_len[ply] = 0;
+        if let Some(s) = self.repetition(pos, ply) {
+            return s;
+        }
+        let limit = pos.rules().move_limit();
+        if limit != 0 && pos.ply() >= limit {
+            return Score::DRAW;
+        }
+        if self.cfg.escape_extension && escape_routes(pos) > 0 {
+            if pos.side_to_move() == Side::Defenders {
+                // The king steps out next move: an exact win, whatever the depth.
+                return Score::win_in(ply + 1);
+            }
+            if depth <= 0 {
+                depth = 1;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return if self.cfg.quiescence {
+                self.qsearch(pos, ply, alpha, beta, 0)
+            } else {
+                evaluate(pos, &self.eval, &self.cfg.eval)
+            };
+        }
+        let alpha0 = alpha;
+        let mut tt_move = None;
+        if self.cfg.tt {
+            if let Some(e) = self.tt.probe(pos.hash()) {
+                tt_move = e.mv;
+                if e.depth as i32 >= depth {
+                    let s = Score::from_tt(e.score, ply);
+                    let hit = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                        Bound::None => false,
+                    };
+                    if hit {
+                        return s;
+                    }
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        pos.gen_moves(&mut list);
+        if list.is_empty() {
+            // The side to move has no move and loses.
+            return Score::loss_in(ply);
+        }
+        let pv_move = (on_pv && self.cfg.pv_first)
+            .then(|| self.prev_pv.get(ply).copied())
+            .flatten();
+        let mut moves = [Move::default(); MAX_MOVES];
+        let mut keys = [0i16; MAX_MOVES];
+        let n = self.order(pos, &list, ply, tt_move, pv_move, &mut moves, &mut keys);
+        let mut best = Score::NEG_INF;
+        let mut best_move = None;
+        for i in 0..n {
+            ordering::pick(&mut moves[..n], &mut keys[..n], i);
+            let m = moves[i];
+            let tracing = ply < self.trace_plies;
+            let t = self.trace.len();
+            if tracing {
+                self.trace.push(TraceNode {
+                    ply,
+                    mv: m,
+                    alpha,
+                    beta,
+                    score: Score::DRAW,
+                    cutoff: false,
+                });
+            }
+            let undo = pos.make(m);
+            let s = if pos.status() != Status::Ongoing {
+                // Only the mover's own move can end the game this way: the mover won.
+                Score::win_in(ply + 1)
+            } else {
+                let child_pv = on_pv && pv_move == Some(m);
+                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child_pv)
+            };
+            let captured = undo.captures() > 0;
+            pos.unmake(&undo);
+            if self.stop {
+                return Score::DRAW;
+            }
+            if tracing {
+                self.trace[t].score = s;
+                self.trace[t].cutoff = s >= beta;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        if !captured {
+                            if self.cfg.killers {
+                                self.killers.add(ply, m);
+                            }
+                            if self.cfg.history {
+                                self.history.reward(m, depth);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if self.cfg.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(Entry {
+                key: pos.hash(),
+                mv: best_move,
+                score: best.to_tt(ply),
+                depth: depth.min(i8::MAX as i32) as i8,
+                bound,
+            });
+        }
+        best
+    }
+
+    /// The principal variation at `ply` becomes `m` followed by the child's.
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = if ply + 1 < super::MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = m;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// Fills `moves` and `keys` from `list` with the ordering keys of the enabled features;
+    /// returns the count. Key order: TT move, PV move, captures, killers, history.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn order(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        ply: usize,
+        tt_move: Option<Move>,
+        pv_move: Option<Move>,
+        moves: &mut [Move; MAX_MOVES],
+        keys: &mut [i16; MAX_MOVES],
+    ) -> usize {
+        for (i, &m) in list.iter().enumerate() {
+            moves[i] = m;
+            keys[i] = if Some(m) == tt_move {
+                KEY_TT
+            } else if Some(m) == pv_move {
+                KEY_PV
+            } else if self.cfg.captures_first && ordering::is_capture_candidate(pos, m) {
+                KEY_CAPTURE
+            } else {
+                let mut k = 0;
+                if self.cfg.killers {
+                    k = self.killers.key(ply, m);
+                }
+                if k == 0 && self.cfg.history {
+                    k = self.history.get(m);
+                }
+                k
+            };
+        }
+        list.len()
+    }
+}

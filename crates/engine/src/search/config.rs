@@ -1,0 +1,154 @@
+//! `SearchConfig`: every search and evaluation feature as a switch, so the cart's Lua templates can
+//! mirror exactly the same algorithm, and matches/benchmarks can measure what each feature buys.
+
+use crate::eval::EvalConfig;
+
+/// The search features (each one a switch the cart mirrors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Search the previous iteration's principal variation first.
+    pub pv_first: bool,
+    /// Two killer moves per ply (quiet moves that caused a cutoff) tried early.
+    pub killers: bool,
+    /// History heuristic: quiet cutoff moves scored by `depth^2`, halved when one passes 16000.
+    pub history: bool,
+    /// Transposition table (best move first, and bound cutoffs).
+    pub tt: bool,
+    /// Log2 of the transposition table's entry count (the cart's table is small).
+    pub tt_bits: u8,
+    /// Capturing moves ordered before quiet ones.
+    pub captures_first: bool,
+    /// Quiescence search: at depth 0, captures (and king captures) are searched until quiet.
+    pub quiescence: bool,
+    /// King-escape handling: the defenders to move with an open route win at once; the attackers
+    /// to move at depth 0 facing an open route get one more ply to block it.
+    pub escape_extension: bool,
+    /// Evaluation terms.
+    pub eval: EvalConfig,
+}
+
+/// Names of the switches, as `+name` / `-name` in a config spec.
+pub const FEATURES: [&str; 13] = [
+    "pv", "killers", "history", "tt", "captures", "qsearch", "escape-ext", "material", "pst",
+    "escape", "guard", "mobility", "defended",
+];
+
+impl SearchConfig {
+    /// Everything on that earns its keep (the engine the cart plays at the top level).
+    pub const FULL: SearchConfig = SearchConfig {
+        pv_first: true,
+        killers: true,
+        history: true,
+        tt: true,
+        tt_bits: 12,
+        captures_first: true,
+        quiescence: true,
+        escape_extension: true,
+        eval: EvalConfig::FULL,
+    };
+    /// The seed-level engine: alpha-beta + iterative deepening + PV first; material and
+    /// piece-square tables only.
+    pub const SEED: SearchConfig = SearchConfig {
+        pv_first: true,
+        killers: false,
+        history: false,
+        tt: false,
+        tt_bits: 12,
+        captures_first: false,
+        quiescence: false,
+        escape_extension: false,
+        eval: EvalConfig::SEED,
+    };
+    /// Plain alpha-beta in generation order (the baseline of the ablation table).
+    pub const BARE: SearchConfig = SearchConfig {
+        pv_first: false,
+        ..SearchConfig::SEED
+    };
+
+    /// Parses a spec: a base (`full`, `seed` or `bare`) followed by comma-separated `+feature` /
+    /// `-feature` items, e.g. `full,-killers` or `seed,+tt`. Feature names: [`FEATURES`].
+    pub fn parse(spec: &str) -> Result<SearchConfig, ConfigError> {
+        let mut items = spec.split(',').map(str::trim);
+        let base = items.next().unwrap_or("");
+        let mut cfg = match base {
+            "full" => SearchConfig::FULL,
+            "seed" => SearchConfig::SEED,
+            "bare" => SearchConfig::BARE,
+            _ => {
+                return Err(ConfigError(format!(
+                    "unknown base `{base}` in `{spec}`: start with full, seed or bare"
+                )))
+            }
+        };
+        for item in items {
+            let (on, name) = if let Some(n) = item.strip_prefix('+') {
+                (true, n)
+            } else if let Some(n) = item.strip_prefix('-') {
+                (false, n)
+            } else {
+                return Err(ConfigError(format!(
+                    "`{item}` in `{spec}`: write +feature or -feature"
+                )));
+            };
+            if !cfg.set(name, on) {
+                return Err(ConfigError(format!(
+                    "unknown feature `{name}` in `{spec}`: use one of {}",
+                    FEATURES.join(", ")
+                )));
+            }
+        }
+        Ok(cfg)
+    }
+
+    /// Turns feature `name` on or off; `false` if there is no such feature.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let flag = match name {
+            "pv" => &mut self.pv_first,
+            "killers" => &mut self.killers,
+            "history" => &mut self.history,
+            "tt" => &mut self.tt,
+            "captures" => &mut self.captures_first,
+            "qsearch" => &mut self.quiescence,
+            "escape-ext" => &mut self.escape_extension,
+            "material" => &mut self.eval.material,
+            "pst" => &mut self.eval.pst,
+            "escape" => &mut self.eval.escape,
+            "guard" => &mut self.eval.king_guard,
+            "mobility" => &mut self.eval.mobility,
+            "defended" => &mut self.eval.defended,
+            _ => return false,
+        };
+        *flag = on;
+        true
+    }
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig::FULL
+    }
+}
+
+/// A config spec that could not be read (the message says what and how to fix it).
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+#[error("{0}")]
+pub struct ConfigError(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs() {
+        assert_eq!(SearchConfig::parse("full").unwrap(), SearchConfig::FULL);
+        let c = SearchConfig::parse("seed, +tt, -pv").unwrap();
+        assert!(c.tt && !c.pv_first && !c.killers);
+        let e = SearchConfig::parse("full,+nope").unwrap_err().to_string();
+        assert!(e.contains("unknown feature `nope`") && e.contains("killers"), "{e}");
+        assert!(SearchConfig::parse("best").is_err());
+        assert!(SearchConfig::parse("full,killers").unwrap_err().0.contains("+feature"));
+        for f in FEATURES {
+            assert!(SearchConfig::BARE.clone().set(f, true), "{f}");
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! The search: negamax alpha-beta with iterative deepening, the previous PV first, killers,
+//! history, a transposition table that knows about repetition, quiescence and a king-escape
+//! extension, and win scores that prefer the faster win. It is the specification of the AI the
+//! cart runs in Lua, so every feature is a switch in [`SearchConfig`], every number fits PICO-8's
+//! integers ([`Score`]) and the result is deterministic: the same config, limits and position give
+//! the same move, score, PV and node count every run (a time limit is the only exception).
+//!
+//! Files: `alpha_beta` (the recursive search), `qsearch` (quiescence), `iter_deep` (the root and
+//! the iterative-deepening loop), `ordering` (move keys), `tt` (the table), `trace` (`--tree`).
+
+mod alpha_beta;
+mod config;
+mod iter_deep;
+mod ordering;
+mod qsearch;
+mod score;
+mod trace;
+mod tt;
+
+pub use config::{ConfigError, SearchConfig, FEATURES};
+pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};
+pub use ordering::{is_capture_candidate, History, Killers, HISTORY_MAX};
+pub use score::{Score, EVAL_MAX, INF, WIN_MIN};
+pub use trace::TraceNode;
+pub use tt::{Bound, Entry, Tt};
+
+use std::time::Instant;
+
+use crate::eval::Evaluator;
+use crate::moves::Move;
+use crate::rules::Rules;
+
+/// Deepest ply the search reaches (extensions and quiescence included).
+pub const MAX_PLY: usize = 64;
+/// Most plies of quiescence below the nominal depth.
+pub const MAX_QPLY: usize = 6;
+
+/// A search engine for one ruleset: its configuration, tables and per-search state.
+#[derive(Clone, Debug)]
+pub struct Searcher {
+    cfg: SearchConfig,
+    eval: Evaluator,
+    tt: Tt,
+    killers: Killers,
+    history: History,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    prev_pv: Vec<Move>,
+    nodes: u64,
+    limits: Limits,
+    stop: bool,
+    start: Option<Instant>,
+    /// Sorted hashes of the game before the root (for repetition), and the history length at
+    /// the root (entries past it are the search path).
+    game: Vec<i32>,
+    root_len: usize,
+    /// At the root, moves within this margin of the best get exact scores (difficulty levels).
+    root_margin: i16,
+    root_scores: Vec<RootScore>,
+    trace_plies: usize,
+    trace: Vec<TraceNode>,
+}
+
+impl Searcher {
+    /// A searcher for `rules` with `cfg`.
+    pub fn new(rules: &Rules, cfg: SearchConfig) -> Searcher {
+        let area = rules.geometry().area();
+        Searcher {
+            cfg,
+            eval: Evaluator::new(rules),
+            tt: Tt::new(if cfg.tt { cfg.tt_bits } else { 0 }),
+            killers: Killers::new(),
+            history: History::new(area),
+            pv: vec![[Move::default(); MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            prev_pv: Vec::new(),
+            nodes: 0,
+            limits: Limits::depth(1),
+            stop: false,
+            start: None,
+            game: Vec::new(),
+            root_len: 0,
+            root_margin: 0,
+            root_scores: Vec::new(),
+            trace_plies: 0,
+            trace: Vec::new(),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    /// The evaluator (weights and tables).
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Root moves within `margin` of the best get exact scores in [`SearchResult::root_scores`]
+    /// (the others an upper bound); 0 = plain alpha-beta at the root.
+    pub fn set_root_margin(&mut self, margin: i16) {
+        self.root_margin = margin.max(0);
+    }
+
+    /// Records the search tree down to `plies` plies of the last iteration (0 = off).
+    pub fn set_trace(&mut self, plies: usize) {
+        self.trace_plies = plies.min(MAX_PLY);
+    }
+}

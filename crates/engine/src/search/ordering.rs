@@ -1,0 +1,185 @@
+//! Move ordering: keys per move (TT move, PV move, captures, killers, history) and the selection
+//! that picks the next move. All keys fit PICO-8's integers.
+//!
+//! Selection (the cart does the same): for position `i`, find the FIRST index `j >= i` with the
+//! largest key and swap entries `i` and `j` (moves and keys together); ties keep generation order
+//! among the moves not yet swapped.
+
+use crate::moves::Move;
+use crate::piece::{Side, ATTACKER, DEFENDER, KING};
+use crate::position::Position;
+use crate::rules::FLAG_EDGE;
+
+use super::MAX_PLY;
+
+/// Key of the transposition table's move.
+pub const KEY_TT: i16 = 30000;
+/// Key of the previous iteration's PV move.
+pub const KEY_PV: i16 = 29000;
+/// Key of a move that captures.
+pub const KEY_CAPTURE: i16 = 20000;
+/// Key of the first killer (the second gets one less).
+pub const KEY_KILLER: i16 = 19000;
+/// History counters are halved (all of them) when one would pass this.
+pub const HISTORY_MAX: i16 = 16000;
+
+/// Killer moves: two per ply, the newest first.
+#[derive(Clone, Debug)]
+pub struct Killers([[Option<Move>; 2]; MAX_PLY]);
+
+impl Killers {
+    /// No killers.
+    pub fn new() -> Killers {
+        Killers([[None; 2]; MAX_PLY])
+    }
+    /// Records a quiet move that caused a cutoff at `ply` (kept once, newest first).
+    pub fn add(&mut self, ply: usize, m: Move) {
+        let k = &mut self.0[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+    }
+    /// The key of `m` at `ply` (0 when it is not a killer).
+    pub fn key(&self, ply: usize, m: Move) -> i16 {
+        let k = &self.0[ply];
+        if k[0] == Some(m) {
+            KEY_KILLER
+        } else if k[1] == Some(m) {
+            KEY_KILLER - 1
+        } else {
+            0
+        }
+    }
+}
+
+impl Default for Killers {
+    fn default() -> Self {
+        Killers::new()
+    }
+}
+
+/// History counters indexed by the move code `from * AREA + to` (a sparse table in the cart).
+#[derive(Clone, Debug)]
+pub struct History {
+    counts: Vec<i16>,
+    area: usize,
+}
+
+impl History {
+    /// Zeroed counters for a board of `area` padded squares.
+    pub fn new(area: usize) -> History {
+        History {
+            counts: vec![0; area * area],
+            area,
+        }
+    }
+    /// A quiet move caused a cutoff with `depth` plies left: add `depth^2`; when the counter
+    /// would pass [`HISTORY_MAX`], halve every counter first (so none ever leaves the range, and
+    /// the order among them is kept).
+    pub fn reward(&mut self, m: Move, depth: i32) {
+        let i = m.from.index() * self.area + m.to.index();
+        let bonus = (depth.clamp(1, 100) * depth.clamp(1, 100)).min(HISTORY_MAX as i32) as i16;
+        if self.counts[i] > HISTORY_MAX - bonus {
+            for c in self.counts.iter_mut() {
+                *c /= 2;
+            }
+        }
+        self.counts[i] += bonus;
+    }
+    /// The counter of `m`.
+    #[inline]
+    pub fn get(&self, m: Move) -> i16 {
+        self.counts[m.from.index() * self.area + m.to.index()]
+    }
+}
+
+/// Whether `mv` may capture: it lands next to an enemy soldier with a hostile square beyond it,
+/// or (an attacker) next to the king, or on the edge when shieldwalls are on. Cheap and without
+/// making the move; the quiescence search then makes the candidates and keeps real captures.
+pub fn is_capture_candidate(pos: &Position, mv: Move) -> bool {
+    let piece = pos.cell(mv.from);
+    if piece == KING && !pos.rules().king_armed() {
+        return false;
+    }
+    let side = pos.side_to_move();
+    let enemy = if side == Side::Attackers {
+        DEFENDER
+    } else {
+        ATTACKER
+    };
+    let to = mv.to.index() as i16;
+    let cells = pos.cells();
+    for d in pos.geometry().directions() {
+        let v = (to + d) as usize;
+        let c = cells[v];
+        // The far square is never `from`: the mover cannot have jumped over the neighbour.
+        if c == enemy && pos.hostile_to((v as i16 + d) as usize, c) {
+            return true;
+        }
+        if c == KING && side == Side::Attackers {
+            return true;
+        }
+    }
+    pos.rules().shieldwall() && pos.rules().flags()[mv.to.index()] & FLAG_EDGE != 0
+}
+
+/// Picks the best remaining move into position `i` (see the module doc for the exact rule).
+#[inline]
+pub fn pick(moves: &mut [Move], keys: &mut [i16], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    keys.swap(i, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+
+    fn m(a: u8, b: u8) -> Move {
+        Move::new(Square(a), Square(b))
+    }
+
+    #[test]
+    fn pick_takes_first_maximum() {
+        let mut mv = [m(1, 2), m(3, 4), m(5, 6), m(7, 8)];
+        let mut k = [0, 5, 5, 1];
+        pick(&mut mv, &mut k, 0);
+        assert_eq!(mv[0], m(3, 4));
+        assert_eq!(mv[1], m(1, 2)); // swapped into the vacated slot
+        pick(&mut mv, &mut k, 1);
+        assert_eq!(mv[1], m(5, 6));
+    }
+
+    #[test]
+    fn history_halves_before_overflow() {
+        let mut h = History::new(81);
+        let a = m(10, 12);
+        let b = m(11, 13);
+        h.reward(b, 10); // 100
+        for _ in 0..200 {
+            h.reward(a, 10);
+        }
+        assert!(h.get(a) <= HISTORY_MAX && h.get(a) > h.get(b));
+        assert!(h.get(b) < 100, "b was halved along the way");
+    }
+
+    #[test]
+    fn killers_keep_two_newest() {
+        let mut k = Killers::new();
+        k.add(3, m(1, 2));
+        k.add(3, m(1, 2));
+        k.add(3, m(3, 4));
+        assert_eq!(k.key(3, m(3, 4)), KEY_KILLER);
+        assert_eq!(k.key(3, m(1, 2)), KEY_KILLER - 1);
+        k.add(3, m(5, 6));
+        assert_eq!(k.key(3, m(1, 2)), 0);
+        assert_eq!(k.key(4, m(5, 6)), 0);
+    }
+}

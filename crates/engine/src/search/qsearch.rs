@@ -1,0 +1,73 @@
+//! Quiescence search: at the horizon, the side to move may stand pat (take the static evaluation)
+//! or try its captures, so the evaluation is never taken in the middle of an exchange.
+
+use crate::eval::{escape_routes, evaluate};
+use crate::moves::MoveList;
+use crate::piece::Side;
+use crate::position::{Position, Status};
+
+use super::ordering::is_capture_candidate;
+use super::{Score, Searcher, MAX_PLY, MAX_QPLY};
+
+impl Searcher {
+    /// Captures only, in generation order, at most [`MAX_QPLY`] plies deep. A candidate (see
+    /// `is_capture_candidate`) is made and kept only if it captured or ended the game.
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        qply: usize,
+    ) -> Score {
+        if qply > 0 {
+            if self.tick() {
+                return Score::DRAW;
+            }
+            if self.cfg.escape_extension
+                && pos.side_to_move() == Side::Defenders
+                && escape_routes(pos) > 0
+            {
+                return Score::win_in(ply + 1);
+            }
+        }
+        let stand = evaluate(pos, &self.eval, &self.cfg.eval);
+        if stand >= beta || qply >= MAX_QPLY || ply >= MAX_PLY - 2 {
+            return stand;
+        }
+        let mut best = stand;
+        if stand > alpha {
+            alpha = stand;
+        }
+        let mut list = MoveList::new();
+        pos.gen_moves(&mut list);
+        for &m in list.iter() {
+            if !is_capture_candidate(pos, m) {
+                continue;
+            }
+            let undo = pos.make(m);
+            let s = if pos.status() != Status::Ongoing {
+                Score::win_in(ply + 1)
+            } else if undo.captures() == 0 {
+                pos.unmake(&undo);
+                continue;
+            } else {
+                -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1)
+            };
+            pos.unmake(&undo);
+            if self.stop {
+                return Score::DRAW;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
