@@ -5,6 +5,8 @@
 #![warn(missing_docs)]
 
 mod captures;
+pub mod difficulty;
+pub mod eval;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -15,6 +17,7 @@ mod play;
 mod position;
 pub mod rng;
 pub mod rules;
+pub mod search;
 mod square;
 pub mod zobrist;
 

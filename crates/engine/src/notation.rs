@@ -241,11 +241,12 @@ pub fn ascii_board(pos: &Position) -> String {
 }
 
 /// Reads a diagram like [`ascii_board`] prints (rank labels, spaces and the file-letter line are
-/// optional): one line per rank, highest rank first; `.` or `*` empty. Errors give line:column.
+/// optional): one row per rank, highest rank first, rows on separate lines or separated by `/`;
+/// `.` or `*` empty. Errors give the row's line (or `/`-separated piece) and the column in it.
 pub fn parse_diagram(g: Geometry, text: &str) -> Result<[u8; MAX_AREA], (usize, NotationError)> {
     let n = g.size() as usize;
     let mut rows: Vec<(usize, Vec<(usize, u8)>)> = Vec::new();
-    for (li, line) in text.lines().enumerate() {
+    for (li, line) in text.split(['\n', '/']).enumerate() {
         let body = line
             .trim_start()
             .trim_start_matches(|c: char| c.is_ascii_digit());

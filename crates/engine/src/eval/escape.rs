@@ -110,15 +110,33 @@ mod tests {
     fn distances_by_hand() {
         // brandubh start: the king on d4 is boxed in by its own defenders: no route within 3.
         let p = pos("brandubh", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
-        assert_eq!(king_escape(&p), Escape { distance: 0, routes: 0 });
+        assert_eq!(
+            king_escape(&p),
+            Escape {
+                distance: 0,
+                routes: 0
+            }
+        );
         // King alone on c3 of an empty brandubh board: two moves to every corner (c3-c1-a1 ...).
         let p = pos("brandubh", "/7/7/2K4/7/7/7/t6/");
         assert_eq!(king_escape(&p).distance, 2);
         // King on a3 with a clear file both ways: a1 and a7 in one move = two routes.
         let p = pos("brandubh", "/7/7/K6/7/7/7/6t/");
-        assert_eq!(king_escape(&p), Escape { distance: 1, routes: 2 });
+        assert_eq!(
+            king_escape(&p),
+            Escape {
+                distance: 1,
+                routes: 2
+            }
+        );
         // ziege: king on d4 with an attacker on d6: north blocked, east/south/west open = 3 routes.
         let p = pos("ziege", "/7/7/7/3K3/7/3t3/7/");
-        assert_eq!(king_escape(&p), Escape { distance: 1, routes: 3 });
+        assert_eq!(
+            king_escape(&p),
+            Escape {
+                distance: 1,
+                routes: 3
+            }
+        );
     }
 }

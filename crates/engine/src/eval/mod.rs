@@ -92,7 +92,10 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
     let dirs = g.directions();
     let mut v: i32 = 0;
     if cfg.material || cfg.pst || cfg.defended {
-        let (first, last) = (g.width() as usize + 1, g.size() as usize * (g.width() as usize + 1));
+        let (first, last) = (
+            g.width() as usize + 1,
+            g.size() as usize * (g.width() as usize + 1),
+        );
         for (sq, &c) in cells.iter().enumerate().take(last + 1).skip(first) {
             let (sign, value, table) = match c {
                 ATTACKER => (-1, w.attacker, &t.attacker),

@@ -36,7 +36,9 @@ impl Tables {
         let g = rules.geometry();
         for sq in g.squares() {
             let i = sq.index();
-            let k: i32 = (0..3).map(|j| w.king_reach[j] as i32 * reach[j][i] as i32).sum();
+            let k: i32 = (0..3)
+                .map(|j| w.king_reach[j] as i32 * reach[j][i] as i32)
+                .sum();
             // Clamped so a big edge-escape board (40 escape squares) cannot inflate the sum.
             let k = k.clamp(0, 400) as i16;
             t.king[i] = k;

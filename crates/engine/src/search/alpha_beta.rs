@@ -156,6 +156,7 @@ impl Searcher {
             let undo = pos.make(m);
             let s = if pos.status() != Status::Ongoing {
                 // Only the mover's own move can end the game this way: the mover won.
+                self.pv_len[ply + 1] = 0;
                 Score::win_in(ply + 1)
             } else {
                 let child_pv = on_pv && pv_move == Some(m);

@@ -29,8 +29,19 @@ pub struct SearchConfig {
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
 pub const FEATURES: [&str; 13] = [
-    "pv", "killers", "history", "tt", "captures", "qsearch", "escape-ext", "material", "pst",
-    "escape", "guard", "mobility", "defended",
+    "pv",
+    "killers",
+    "history",
+    "tt",
+    "captures",
+    "qsearch",
+    "escape-ext",
+    "material",
+    "pst",
+    "escape",
+    "guard",
+    "mobility",
+    "defended",
 ];
 
 impl SearchConfig {
@@ -144,9 +155,15 @@ mod tests {
         let c = SearchConfig::parse("seed, +tt, -pv").unwrap();
         assert!(c.tt && !c.pv_first && !c.killers);
         let e = SearchConfig::parse("full,+nope").unwrap_err().to_string();
-        assert!(e.contains("unknown feature `nope`") && e.contains("killers"), "{e}");
+        assert!(
+            e.contains("unknown feature `nope`") && e.contains("killers"),
+            "{e}"
+        );
         assert!(SearchConfig::parse("best").is_err());
-        assert!(SearchConfig::parse("full,killers").unwrap_err().0.contains("+feature"));
+        assert!(SearchConfig::parse("full,killers")
+            .unwrap_err()
+            .0
+            .contains("+feature"));
         for f in FEATURES {
             assert!(SearchConfig::BARE.clone().set(f, true), "{f}");
         }

@@ -147,7 +147,10 @@ mod tests {
         assert_eq!(stored, INF - 3);
         assert_eq!(Score::from_tt(stored, 4), Score::win_in(7));
         assert_eq!(Score::from_tt(Score::eval(-120).to_tt(9), 3).get(), -120);
-        assert_eq!(Score::from_tt((-Score::win_in(4)).to_tt(1), 1), Score::loss_in(4));
+        assert_eq!(
+            Score::from_tt((-Score::win_in(4)).to_tt(1), 1),
+            Score::loss_in(4)
+        );
     }
 
     #[test]

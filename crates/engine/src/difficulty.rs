@@ -1,0 +1,212 @@
+//! Difficulty levels 1-5 and the move choice that gives them variety.
+//!
+//! A level fixes the search limits and a root margin; the search then reports exact scores for
+//! the root moves within that margin of the best. The choice (the cart does exactly the same, in
+//! integers):
+//!
+//! 1. If the best score is a decided win, play the best move.
+//! 2. `gap = best - score` per root move; a move whose score is not exact or whose gap exceeds the
+//!    margin gets weight 0 (so does a decided loss unless every move is one).
+//! 3. `spread` = the largest gap among the remaining moves (at least 1).
+//! 4. `weight = 64 >> (gap * halvings / spread)`: the probability halves `halvings` times from the
+//!    best move to the worst kept one, so it falls exponentially with the gap, scaled by the spread.
+//! 5. Draw `r = rng.below(total)` ([`Xorshift32::below`]) and walk the moves in search order,
+//!    subtracting weights, until `r` falls inside one. Weights sum to at most 64 x 484 = 30976, so
+//!    every number fits PICO-8's integers.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rng::Xorshift32;
+use crate::search::{Limits, SearchResult, Searcher, WIN_MIN};
+
+/// The parameters of one level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The level number (1 = weakest).
+    pub level: u8,
+    /// Deepest iteration.
+    pub depth: u8,
+    /// Node budget per move.
+    pub nodes: u64,
+    /// Root moves within this margin of the best may be chosen.
+    pub margin: i16,
+    /// How many times the probability halves from the best kept move to the worst.
+    pub halvings: u8,
+}
+
+/// The five levels, weakest first.
+pub const LEVELS: [Level; 5] = [
+    Level {
+        level: 1,
+        depth: 1,
+        nodes: 1_000,
+        margin: 700,
+        halvings: 2,
+    },
+    Level {
+        level: 2,
+        depth: 2,
+        nodes: 3_000,
+        margin: 400,
+        halvings: 3,
+    },
+    Level {
+        level: 3,
+        depth: 3,
+        nodes: 8_000,
+        margin: 250,
+        halvings: 4,
+    },
+    Level {
+        level: 4,
+        depth: 5,
+        nodes: 20_000,
+        margin: 100,
+        halvings: 5,
+    },
+    Level {
+        level: 5,
+        depth: 62,
+        nodes: 40_000,
+        margin: 12,
+        halvings: 1,
+    },
+];
+
+impl Level {
+    /// Level `n` (1..=5), `None` otherwise.
+    pub fn get(n: u8) -> Option<Level> {
+        LEVELS.get((n as usize).checked_sub(1)?).copied()
+    }
+
+    /// The search limits of this level.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: None,
+        }
+    }
+}
+
+/// Chooses a root move from `result` as the module doc describes; `None` when there is no move.
+pub fn choose(result: &SearchResult, level: &Level, rng: &mut Xorshift32) -> Option<Move> {
+    let best = result.best?;
+    let top = result.score.get();
+    if top >= WIN_MIN {
+        return Some(best);
+    }
+    let all_lost = result.root_scores.iter().all(|r| r.score.get() <= -WIN_MIN);
+    let gap_of = |r: &crate::search::RootScore| -> Option<i32> {
+        let gap = top as i32 - r.score.get() as i32;
+        let lost = r.score.get() <= -WIN_MIN && !all_lost;
+        (r.exact && !lost && (0..=level.margin as i32).contains(&gap)).then_some(gap)
+    };
+    let spread = result
+        .root_scores
+        .iter()
+        .filter_map(gap_of)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let weight = |r: &crate::search::RootScore| -> i32 {
+        gap_of(r).map_or(0, |gap| {
+            let steps = (gap * level.halvings as i32 / spread).min(15);
+            64 >> steps
+        })
+    };
+    let total: i32 = result.root_scores.iter().map(weight).sum();
+    if total <= 0 {
+        return Some(best);
+    }
+    debug_assert!(total <= i16::MAX as i32);
+    let mut r = rng.below(total as u16) as i32;
+    for rs in &result.root_scores {
+        let w = weight(rs);
+        if r < w {
+            return Some(rs.mv);
+        }
+        r -= w;
+    }
+    Some(best)
+}
+
+/// Searches `pos` at `level` and chooses a move (the same `rng` state gives the same move).
+pub fn think(
+    searcher: &mut Searcher,
+    pos: &mut Position,
+    level: &Level,
+    rng: &mut Xorshift32,
+) -> Option<Move> {
+    searcher.set_root_margin(level.margin);
+    let result = searcher.search(pos, level.limits());
+    searcher.set_root_margin(0);
+    choose(&result, level, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{RootScore, Score};
+    use crate::square::Square;
+
+    fn res(scores: &[(i16, bool)]) -> SearchResult {
+        let rs: Vec<RootScore> = scores
+            .iter()
+            .enumerate()
+            .map(|(i, &(s, exact))| RootScore {
+                mv: Move::new(Square(i as u8), Square(100)),
+                score: Score::new(s as i32),
+                exact,
+            })
+            .collect();
+        let top = rs.iter().max_by_key(|r| r.score).unwrap();
+        SearchResult {
+            best: Some(top.mv),
+            score: top.score,
+            pv: vec![top.mv],
+            nodes: 1,
+            depth: 1,
+            iterations: vec![],
+            root_scores: rs,
+            tree: vec![],
+        }
+    }
+
+    #[test]
+    fn weights_fall_with_the_gap() {
+        // Level 3: margin 250, halvings 4. Scores 100, 50, -100, -300 (not exact).
+        // Gaps 0, 50, 200 -> spread 200 -> steps 0, 1, 4 -> weights 64, 32, 4; total 100.
+        let r = res(&[(100, true), (50, true), (-100, true), (-300, false)]);
+        let lvl = Level::get(3).unwrap();
+        let mut counts = [0u32; 4];
+        let mut rng = Xorshift32::new(7);
+        for _ in 0..10_000 {
+            let m = choose(&r, &lvl, &mut rng).unwrap();
+            counts[m.from.index()] += 1;
+        }
+        assert_eq!(counts[3], 0);
+        // Expected 6400 / 3200 / 400 out of 10000; allow sampling noise.
+        assert!((6000..6800).contains(&counts[0]), "{counts:?}");
+        assert!((2900..3500).contains(&counts[1]), "{counts:?}");
+        assert!((300..520).contains(&counts[2]), "{counts:?}");
+    }
+
+    #[test]
+    fn a_found_win_is_always_played() {
+        let r = res(&[(10, true), (31990, true), (0, true)]);
+        let mut rng = Xorshift32::new(1);
+        for _ in 0..100 {
+            assert_eq!(choose(&r, &LEVELS[0], &mut rng), r.best);
+        }
+    }
+
+    #[test]
+    fn first_draw_is_the_documented_reduction() {
+        // Scores 0 and 0 at level 5: weights 64 + 64 = 128. Seed 1's first state is 0x00042021,
+        // top 16 bits 4, 4 % 128 = 4 < 64: the first move.
+        let r = res(&[(0, true), (0, true)]);
+        let mut rng = Xorshift32::new(1);
+        assert_eq!(choose(&r, &LEVELS[4], &mut rng).unwrap().from, Square(0));
+    }
+}
