@@ -36,13 +36,17 @@ fn position_errors_say_where_and_how() {
     let g = Geometry::new(7).unwrap();
     let e = parse_position_string(g, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3x3/").unwrap_err();
     assert_eq!(e.column, 31);
-    assert!(e.problem.contains("`x`") && e.problem.contains("`t`"), "{e}");
+    assert!(
+        e.problem.contains("`x`") && e.problem.contains("`t`"),
+        "{e}"
+    );
     let e = parse_position_string(g, "/3t4/3t3/3T3/ttTKTtt/3T3/3t3/3t3/").unwrap_err();
     assert_eq!(e.column, 4); // the `4` of `/3t4/`
     assert!(e.problem.contains("do not fit"), "{e}");
     let e = parse_position_string(g, "/3t3/3t3/").unwrap_err();
     assert!(e.problem.contains("found 2 rows, expected 7"), "{e}");
-    assert!(e.to_string().starts_with("column 10:") // just past the 9 characters, "{e}");
+    // Column 10 is just past the 9 characters of the input.
+    assert!(e.to_string().starts_with("column 10:"), "{e}");
     let e = parse_position_string(g, "/3t2/3t3/3T3/ttTKTtt/3T3/3t3/3t3/").unwrap_err();
     assert_eq!(e.column, 6);
     assert!(e.problem.contains("has 6 squares, expected 7"), "{e}");
@@ -83,9 +87,13 @@ fn ascii_board_has_coordinates_and_reads_back() {
         "   a b c d e f g\n",
     );
     assert_eq!(ascii_board(&p), expected);
-    assert_eq!(&parse_diagram(rules.geometry(), expected).unwrap(), p.cells());
+    assert_eq!(
+        &parse_diagram(rules.geometry(), expected).unwrap(),
+        p.cells()
+    );
     let (line, e) = parse_diagram(rules.geometry(), "...\n..x").unwrap_err();
     assert_eq!((line, e.column), (2, 3));
-    let q = Position::from_string(rules, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", Side::Defenders).unwrap();
+    let q =
+        Position::from_string(rules, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", Side::Defenders).unwrap();
     assert_eq!(q.side_to_move(), Side::Defenders);
 }
