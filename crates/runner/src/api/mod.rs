@@ -6,7 +6,7 @@ mod mem;
 pub mod sys;
 pub mod text;
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use mlua::{Lua, Table, Value};
@@ -14,14 +14,7 @@ use mlua::{Lua, Table, Value};
 use crate::machine::Machine;
 
 /// Installs every API function into `env` (which the cart uses as `_ENV`).
-/// `runaway` is set by the instruction-limit hook; `coresume` checks it so a runaway coroutine stops the
-/// cart instead of just failing its resume.
-pub fn register(
-    lua: &Lua,
-    env: &Table,
-    machine: &Rc<RefCell<Machine>>,
-    runaway: &Rc<Cell<bool>>,
-) -> mlua::Result<()> {
+pub fn register(lua: &Lua, env: &Table, machine: &Rc<RefCell<Machine>>) -> mlua::Result<()> {
     math::register(lua, env, machine)?;
     text::register(lua, env)?;
     mem::register(lua, env, machine)?;
@@ -50,6 +43,7 @@ pub fn register(
     let co: Table = g.raw_get("coroutine")?;
     for (p8, native) in [
         ("cocreate", "create"),
+        ("coresume", "resume"),
         ("costatus", "status"),
         ("yield", "yield"),
     ] {
@@ -61,9 +55,6 @@ pub fn register(
         private.raw_set(name, g.raw_get::<Value>(name)?)?;
     }
     private.raw_set("flr", env.raw_get::<Value>("flr")?)?;
-    private.raw_set("coroutine", co)?;
-    let flag = Rc::clone(runaway);
-    private.raw_set("runaway", lua.create_function(move |_, ()| Ok(flag.get()))?)?;
     let exported: Table = lua
         .load(include_str!("prelude.lua"))
         .set_name("=pico8 api")
