@@ -6,6 +6,7 @@ use clap::Subcommand;
 
 pub mod bench;
 pub mod count;
+pub mod lint;
 pub mod perft;
 pub mod rules;
 pub mod run;
@@ -19,6 +20,13 @@ pub enum Command {
     /// P8SCII characters (a glyph is one). Exit status: 0 when the program fits, 1 when it is
     /// over a limit, 2 when the file cannot be read or lexed (the error says where).
     Count(count::Options),
+    /// Lint a program: undefined globals (errors), unused and shadowed locals (warnings).
+    ///
+    /// A global is defined if PICO-8 provides it or the program assigns it anywhere. Findings are
+    /// printed as `FILE:LINE:COL: severity: message [code]`. Exit status: 0 when there are no
+    /// errors (warnings allowed), 1 when there are errors, 2 when the file cannot be read or
+    /// parsed (the syntax error says where).
+    Lint(lint::Options),
     /// Print a ruleset (built-in variant or --rules FILE) as a commented TOML file to copy and edit.
     Rules(rules::Options),
     /// Count leaf positions N plies ahead (perft), to check the move generator.
@@ -34,6 +42,7 @@ impl Command {
     pub fn run(self) -> anyhow::Result<ExitCode> {
         match self {
             Command::Count(opts) => count::run(opts),
+            Command::Lint(opts) => lint::run(opts),
             Command::Rules(opts) => rules::run(opts),
             Command::Perft(opts) => perft::run(opts),
             Command::Bench(opts) => bench::run(opts),

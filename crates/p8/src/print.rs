@@ -18,6 +18,7 @@ pub fn print_chunk(chunk: &Chunk) -> String {
 pub(crate) fn print_with(chunk: &Chunk, style: Style) -> String {
     let mut p = Printer {
         e: Emitter::new(style),
+        force_long: false,
     };
     p.stmts(&chunk.block);
     p.e.finish()
@@ -25,11 +26,13 @@ pub(crate) fn print_with(chunk: &Chunk, style: Style) -> String {
 
 struct Printer {
     e: Emitter,
+    /// The next statement must be printed in its long form (see `force_long_if_swallowing`).
+    force_long: bool,
 }
 
 /// Whether `child`, as an operand of `parent_prec` on the given side, would regroup when
 /// printed without parentheses.
-pub(crate) fn needs_parens(parent: BinOp, child: &Expr, right: bool) -> bool {
+pub fn needs_parens(parent: BinOp, child: &Expr, right: bool) -> bool {
     let pp = parent.precedence();
     match &child.kind {
         ExprKind::Binary(op, ..) => {
@@ -47,7 +50,7 @@ pub(crate) fn needs_parens(parent: BinOp, child: &Expr, right: bool) -> bool {
 }
 
 /// Whether the operand of a unary operator would regroup without parentheses.
-pub(crate) fn unary_needs_parens(operand: &Expr) -> bool {
+pub fn unary_needs_parens(operand: &Expr) -> bool {
     matches!(&operand.kind, ExprKind::Binary(op, ..) if op.precedence() < UNARY_PRECEDENCE)
 }
 
@@ -112,6 +115,7 @@ fn short_body_ok(b: &Block, then_of_if_with_else: bool) -> bool {
 fn contains_newline_literal(s: &Stmt) -> bool {
     let mut p = Printer {
         e: Emitter::new(Style::Minified),
+        force_long: false,
     };
     p.e.oneline = 1;
     p.stmt(s);
@@ -132,10 +136,18 @@ impl Printer {
     }
 
     fn stmts(&mut self, b: &Block) {
-        for s in &b.stmts {
+        for (i, s) in b.stmts.iter().enumerate() {
             self.e.stmt_break();
+            self.force_long_if_swallowing(s, i + 1 == b.stmts.len());
             self.stmt(s);
         }
+    }
+
+    /// On a line that must not break (inside a short form's body), a short form or `?` that
+    /// is not the last statement of its block would swallow the statements after it: print it
+    /// in its long form instead (same meaning).
+    fn force_long_if_swallowing(&mut self, s: &Stmt, last: bool) {
+        self.force_long = self.e.oneline > 0 && !last && is_line_final(s);
     }
 
     /// A block of a long construct: indented statements, then a line break before the closer.
@@ -151,14 +163,16 @@ impl Printer {
         if b.stmts.is_empty() {
             self.p(";");
         }
-        for s in &b.stmts {
+        for (i, s) in b.stmts.iter().enumerate() {
             self.e.space();
+            self.force_long_if_swallowing(s, i + 1 == b.stmts.len());
             self.stmt(s);
         }
         self.e.oneline -= 1;
     }
 
     fn stmt(&mut self, s: &Stmt) {
+        let force_long = std::mem::take(&mut self.force_long);
         if stmt_starts_with_paren(s) {
             // `a=b (f)()` would read as a call of `b`.
             self.p(";");
@@ -179,6 +193,12 @@ impl Printer {
                 self.expr(value);
             }
             StmtKind::Call(e) => self.expr(e),
+            StmtKind::Print(args) if force_long => {
+                self.name("print");
+                self.p("(");
+                self.exprs(args);
+                self.p(")");
+            }
             StmtKind::Print(args) => {
                 self.e.require_newline();
                 self.p("?");
@@ -194,7 +214,8 @@ impl Printer {
                 self.kw("while");
                 self.e.space();
                 self.expr(cond);
-                if *short && cond_ends_with_paren(cond) && short_body_ok(body, false) {
+                if *short && !force_long && cond_ends_with_paren(cond) && short_body_ok(body, false)
+                {
                     self.short_body(body);
                     self.e.require_newline();
                 } else {
@@ -215,7 +236,7 @@ impl Printer {
                 clauses,
                 else_block,
                 short,
-            } => self.if_stmt(clauses, else_block.as_ref(), *short),
+            } => self.if_stmt(clauses, else_block.as_ref(), *short && !force_long),
             StmtKind::NumericFor {
                 var,
                 start,
@@ -416,12 +437,20 @@ impl Printer {
             ExprKind::Table(fields) => self.table(fields),
             ExprKind::Binary(op, l, r) => {
                 self.operand(*op, l, false);
+                // PICO-8 does not count a `-`/`~` glued to a number after `nil`, `true`,
+                // `false` or `...`, even as a binary operator: keep such a pair apart so every
+                // print of the tree has the same count.
+                let keep_apart = matches!(op, BinOp::Sub | BinOp::BXorTilde)
+                    && matches!(self.e.last_text(), Some("nil" | "true" | "false" | "..."));
                 self.e.space();
                 match op {
                     BinOp::And | BinOp::Or => self.kw(op.as_str()),
                     _ => self.p(op.as_str()),
                 }
                 self.e.space();
+                if keep_apart {
+                    self.e.force_space();
+                }
                 self.operand(*op, r, true);
             }
             ExprKind::Unary { op, operand, glued } => {

@@ -117,6 +117,18 @@ impl Emitter {
         self.tok(text, kind)
     }
 
+    /// The last token written, if any.
+    pub(crate) fn last_text(&self) -> Option<&str> {
+        self.last.as_ref().map(|(_, t)| t.as_str())
+    }
+
+    /// A space before the next token whatever the style.
+    pub(crate) fn force_space(&mut self) {
+        if self.last.is_some() && !self.out.ends_with(' ') && !self.out.ends_with('\n') {
+            self.out.push(' ');
+        }
+    }
+
     /// Pretty style: a space before the next token.
     pub(crate) fn space(&mut self) {
         self.want_space = true;

@@ -3,7 +3,8 @@
 //! and once as the lowered Lua 5.2 with the helpers implemented by z8lua's own operators. The
 //! printed output must be identical (so each lowering rule keeps PICO-8's meaning), and the
 //! cost annotation's instruction estimate must be within 10% of the instructions z8lua's count
-//! hook sees when running the original (the CPU model's calibration).
+//! hook sees when running the original (the CPU model's calibration). The minified source, with
+//! locals renamed, must print the same as the original too.
 //!
 //! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
 
@@ -12,10 +13,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tafl8_p8::lower::{lower, LowerOptions};
-use tafl8_p8::parse;
+use tafl8_p8::{minify, parse, MinifyOptions};
 
 /// Runs original and lowered sources in z8lua; prints one line per case:
-/// `name<TAB>hooked-count<TAB>estimated-count<TAB>original output<TAB>lowered output`.
+/// `name<TAB>hooked-count<TAB>estimated-count<TAB>original output<TAB>lowered output<TAB>
+/// minified output`.
 const DRIVER: &str = r##"
 import sys, lupaz8
 L = lupaz8.LuaRuntime()
@@ -76,7 +78,9 @@ for path in sys.argv[1:]:
     low = open(path + "/lowered_cost.lua", encoding="utf-8").read()
     o, n, _ = run(src, name, False)
     lo, _, est = run(low, name, True)
-    print("\t".join([name, str(int(n)), str(int(est)), o, lo]))
+    mini = open(path + "/minified.lua", encoding="utf-8").read()
+    mo, _, _ = run(mini, name, False)
+    print("\t".join([name, str(int(n)), str(int(est)), o, lo, mo]))
 "##;
 
 fn venv() -> Option<PathBuf> {
@@ -112,6 +116,10 @@ fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
         let dir = tmp.join(case.file_name().unwrap());
         fs::create_dir_all(&dir).unwrap();
         fs::write(dir.join("source.lua"), &src).unwrap();
+        let renamed = MinifyOptions {
+            rename_locals: true,
+        };
+        fs::write(dir.join("minified.lua"), minify(&chunk, &renamed)).unwrap();
         fs::write(
             dir.join("lowered_cost.lua"),
             lower(&chunk, &LowerOptions { cost: true }),
@@ -137,7 +145,7 @@ fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
     let mut total = (0f64, 0f64);
     for line in stdout.lines() {
         let f: Vec<&str> = line.split('\t').collect();
-        let [name, hooked, est, orig, lowered] = f[..] else {
+        let [name, hooked, est, orig, lowered, minified] = f[..] else {
             panic!("bad driver line {line:?}")
         };
         let (hooked, est): (f64, f64) = (hooked.parse().unwrap(), est.parse().unwrap());
@@ -151,6 +159,11 @@ fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
         if orig != lowered {
             failures.push(format!(
                 "{name}: output differs\n  z8lua:   {orig}\n  lowered: {lowered}"
+            ));
+        }
+        if orig != minified {
+            failures.push(format!(
+                "{name}: minified (renamed) output differs\n  z8lua:    {orig}\n  minified: {minified}"
             ));
         }
         if orig.contains("error") {

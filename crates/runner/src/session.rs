@@ -83,6 +83,14 @@ pub struct Session {
     has_cost: bool,
 }
 
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Session {
     /// Loads a cart: sprite sheet, flags and map into RAM, code parsed and lowered (with cost
     /// annotations), nothing run yet.

@@ -74,10 +74,10 @@ impl Vm {
         )?;
         let machine = Rc::new(RefCell::new(Machine::new()));
         let env = lua.create_table()?;
-        api::register(&lua, &env, &machine)?;
+        let runaway = Rc::new(Cell::new(false));
+        api::register(&lua, &env, &machine, &runaway)?;
         let helpers = helper_table(&lua, &env)?;
         let instructions = Rc::new(Cell::new(0u64));
-        let runaway = Rc::new(Cell::new(false));
         let (count, flag, limit) = (
             Rc::clone(&instructions),
             Rc::clone(&runaway),

@@ -2,8 +2,8 @@
 //! over edge values and random bit patterns, for every operator and number function, evaluated in both
 //! and compared as text (`tostr(x, 1)` for numbers). Needs the oracle venv (`TAFL8_VENV`).
 //!
-//! The runner side runs the same expressions through the cart path: a chunk in the lowering contract's
-//! form (operators routed to the `__p8_*` helpers), executed in the sandboxed VM.
+//! The runner side runs the very same PICO-8 source through the cart path: the p8 front end parses and
+//! lowers it (operators routed to the `__p8_*` helpers, literals quantised), then the sandboxed VM runs it.
 //!
 //! Known z8lua ≠ PICO-8 difference, left out on purpose: z8lua's `sin`/`cos` read one entry past their
 //! table at exact quarter turns (and the two angles before them), giving ±0x1.9ee8 where PICO-8 gives
@@ -16,59 +16,39 @@ use tafl8_runner::num::trig::z8lua_sin_reads_past_table;
 use tafl8_runner::vm::{Limits, Vm};
 use tafl8_runner::Fix;
 
-/// An expression with two spellings: PICO-8 source (for z8lua) and the lowered Lua 5.2 form (runner).
+/// A generated PICO-8 expression.
 #[derive(Clone)]
 struct Expr {
     p8: String,
-    lowered: String,
 }
 
 fn lit(bits: i32) -> Expr {
     let u = bits as u32;
     Expr {
         p8: format!("0x{:04x}.{:04x}", u >> 16, u & 0xffff),
-        // Every 16.16 value is an exact double; Rust prints the shortest exact round trip.
-        lowered: format!("({:?})", Fix::from_bits(bits).to_f64()),
     }
 }
 
 fn string_lit(s: &str) -> Expr {
     Expr {
         p8: format!("\"{s}\""),
-        lowered: format!("\"{s}\""),
     }
 }
 
-const BINOPS: [(&str, &str); 15] = [
-    ("+", "add"),
-    ("-", "sub"),
-    ("*", "mul"),
-    ("/", "div"),
-    ("\\", "idiv"),
-    ("%", "mod"),
-    ("^", "pow"),
-    ("&", "band"),
-    ("|", "bor"),
-    ("^^", "bxor"),
-    ("<<", "shl"),
-    (">>", "shr"),
-    (">>>", "lshr"),
-    ("<<>", "rotl"),
-    (">><", "rotr"),
+const BINOPS: [&str; 15] = [
+    "+", "-", "*", "/", "\\", "%", "^", "&", "|", "^^", "<<", ">>", ">>>", "<<>", ">><",
 ];
 
-fn binop(op: &str, helper: &str, a: &Expr, b: &Expr) -> Expr {
+fn binop(op: &str, a: &Expr, b: &Expr) -> Expr {
     Expr {
         p8: format!("({} {op} {})", a.p8, b.p8),
-        lowered: format!("__p8_{helper}({},{})", a.lowered, b.lowered),
     }
 }
 
 fn call(name: &str, args: &[&Expr]) -> Expr {
-    let join = |f: fn(&Expr) -> &str| args.iter().map(|a| f(a)).collect::<Vec<_>>().join(",");
+    let args: Vec<&str> = args.iter().map(|a| a.p8.as_str()).collect();
     Expr {
-        p8: format!("{name}({})", join(|e| &e.p8)),
-        lowered: format!("{name}({})", join(|e| &e.lowered)),
+        p8: format!("{name}({})", args.join(",")),
     }
 }
 
@@ -135,17 +115,12 @@ impl Gen {
         let (a, b, c) = (lit(self.value()), lit(self.value()), lit(self.value()));
         let hex = |e: Expr| call("tostr", &[&e, &lit(0x1_0000)]);
         match kind {
-            0..=14 => {
-                let (op, helper) = BINOPS[kind];
-                hex(binop(op, helper, &a, &b))
-            }
+            0..=14 => hex(binop(BINOPS[kind], &a, &b)),
             15 => hex(Expr {
                 p8: format!("(-{})", a.p8),
-                lowered: format!("__p8_unm({})", a.lowered),
             }),
             16 => hex(Expr {
                 p8: format!("(~{})", a.p8),
-                lowered: format!("__p8_bnot({})", a.lowered),
             }),
             17..=27 => {
                 let f = [
@@ -180,10 +155,6 @@ impl Gen {
             // Concatenation of numbers (PICO-8's decimal form).
             39 => Expr {
                 p8: format!("({})..\"|\"..({})", a.p8, b.p8),
-                lowered: format!(
-                    "__p8_concat(__p8_concat({},\"|\"),{})",
-                    a.lowered, b.lowered
-                ),
             },
             // tonum of text PICO-8 itself produced (decimal / hex), and of hex/raw-flag strings.
             40 => hex(call("tonum", &[&call("tostr", &[&a])])),
@@ -214,14 +185,13 @@ impl Gen {
                     ),
                 };
                 let s = string_lit(&text);
-                let (op, helper) = BINOPS[self.rng.below(7)];
-                hex(binop(op, helper, &s, &b))
+                hex(binop(BINOPS[self.rng.below(7)], &s, &b))
             }
             // Nested arithmetic: results feeding other operators.
             _ => {
-                let (op1, h1) = BINOPS[self.rng.below(BINOPS.len())];
-                let (op2, h2) = BINOPS[self.rng.below(BINOPS.len())];
-                hex(binop(op2, h2, &binop(op1, h1, &a, &b), &c))
+                let op1 = BINOPS[self.rng.below(BINOPS.len())];
+                let op2 = BINOPS[self.rng.below(BINOPS.len())];
+                hex(binop(op2, &binop(op1, &a, &b), &c))
             }
         }
     }
@@ -251,22 +221,13 @@ fn generated_expressions_agree_with_z8lua() {
     p8.push_str("return table.concat(out,\"\\n\")\n");
     let expected = run_z8lua(&python, &p8);
 
-    // Runner: the same expressions in lowered form, through the VM and the __p8 helpers.
+    // Runner: the same PICO-8 source through the cart path: parse, lower, run in the sandboxed VM.
+    let body = p8
+        .replace("local out={}", "out={}")
+        .replace("return table.concat(out,\"\\n\")\n", "");
+    let chunk = tafl8_p8::parse(&body).expect("generated source parses");
+    let lowered = tafl8_p8::lower::lower(&chunk, &tafl8_p8::lower::LowerOptions::default());
     let vm = Vm::new(Limits::default()).unwrap();
-    let mut lowered = String::from(
-        "local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,\
-         __p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,\
-         __p8_rotr,__p8_concat=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,\
-         __p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,\
-         __p8.rotr,__p8.concat\nout={}\n",
-    );
-    for chunk in cases.chunks(400) {
-        lowered.push_str("do local function f()\n");
-        for e in chunk {
-            lowered.push_str(&format!("out[#out+1]={}\n", e.lowered));
-        }
-        lowered.push_str("end f() end\n");
-    }
     vm.exec_lowered(&lowered, "conformance").unwrap();
     let out: mlua::Table = vm.env().get("out").unwrap();
     let actual: Vec<String> = out

@@ -65,8 +65,8 @@ fn escape_reach(rules: &Rules) -> [[u8; MAX_AREA]; 3] {
         .collect();
     for from in g.squares() {
         let dist = empty_board_distances(rules, from);
-        for k in 0..3 {
-            out[k][from.index()] = escape
+        for (k, table) in out.iter_mut().enumerate() {
+            table[from.index()] = escape
                 .iter()
                 .filter(|e| dist[e.index()] as usize <= k + 1)
                 .count() as u8;

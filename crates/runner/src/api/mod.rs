@@ -6,7 +6,7 @@ mod mem;
 pub mod sys;
 pub mod text;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use mlua::{Lua, Table, Value};
@@ -14,7 +14,14 @@ use mlua::{Lua, Table, Value};
 use crate::machine::Machine;
 
 /// Installs every API function into `env` (which the cart uses as `_ENV`).
-pub fn register(lua: &Lua, env: &Table, machine: &Rc<RefCell<Machine>>) -> mlua::Result<()> {
+/// `runaway` is set by the instruction-limit hook; `coresume` checks it so a runaway coroutine stops the
+/// cart instead of just failing its resume.
+pub fn register(
+    lua: &Lua,
+    env: &Table,
+    machine: &Rc<RefCell<Machine>>,
+    runaway: &Rc<Cell<bool>>,
+) -> mlua::Result<()> {
     math::register(lua, env, machine)?;
     text::register(lua, env)?;
     mem::register(lua, env, machine)?;
@@ -43,7 +50,6 @@ pub fn register(lua: &Lua, env: &Table, machine: &Rc<RefCell<Machine>>) -> mlua:
     let co: Table = g.raw_get("coroutine")?;
     for (p8, native) in [
         ("cocreate", "create"),
-        ("coresume", "resume"),
         ("costatus", "status"),
         ("yield", "yield"),
     ] {
@@ -55,6 +61,9 @@ pub fn register(lua: &Lua, env: &Table, machine: &Rc<RefCell<Machine>>) -> mlua:
         private.raw_set(name, g.raw_get::<Value>(name)?)?;
     }
     private.raw_set("flr", env.raw_get::<Value>("flr")?)?;
+    private.raw_set("coroutine", co)?;
+    let flag = Rc::clone(runaway);
+    private.raw_set("runaway", lua.create_function(move |_, ()| Ok(flag.get()))?)?;
     let exported: Table = lua
         .load(include_str!("prelude.lua"))
         .set_name("=pico8 api")

@@ -23,6 +23,7 @@ function api.del(t, v)
       return v
     end
   end
+  return nil
 end
 
 function api.deli(t, i)
@@ -66,6 +67,14 @@ end
 
 function api.pack(...)
   return { n = select("#", ...), ... }
+end
+
+-- coresume, but a runaway inside the coroutine (caught by resume as an ordinary error) stops the cart.
+local co_resume, pack, unpack, runaway = coroutine.resume, api.pack, table.unpack, runaway
+function api.coresume(co, ...)
+  local r = pack(co_resume(co, ...))
+  if runaway() then error("instruction limit exceeded", 0) end
+  return unpack(r, 1, r.n)
 end
 
 return api

@@ -76,3 +76,39 @@ impl SplitMix {
         (self.next() % n as u64) as usize
     }
 }
+
+use tafl8_runner::input::InputScript;
+use tafl8_runner::session::{RunError, RunOptions, RunReport, Session};
+use tafl8_runner::vm::Limits;
+
+/// A `.p8` file holding `lua` as its code (the code starts on file line 4).
+pub fn cart_text(lua: &str) -> String {
+    format!("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n{lua}\n")
+}
+
+/// Runs `lua` as a cart for `frames` frames with the given input script and limits.
+pub fn run_with(
+    lua: &str,
+    frames: u32,
+    input: &str,
+    limits: Limits,
+) -> Result<(Session, RunReport), RunError> {
+    let cart = tafl8_p8::Cart::parse(&cart_text(lua))?;
+    let session = Session::from_cart(&cart, "test.p8", limits)?;
+    let opts = RunOptions {
+        frames,
+        input: InputScript::parse(input).expect("valid input script"),
+        limits,
+        ..RunOptions::default()
+    };
+    let report = session.run(&opts)?;
+    Ok((session, report))
+}
+
+/// The `printh` lines of running `lua` (top-level code and `_init` only).
+pub fn printh(lua: &str) -> Vec<String> {
+    match run_with(lua, 0, "", Limits::default()) {
+        Ok((_, r)) => r.printh,
+        Err(e) => panic!("cart failed: {e}\n--- code ---\n{lua}"),
+    }
+}

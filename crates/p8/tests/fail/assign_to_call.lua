@@ -1,0 +1,3 @@
+-- expect: 2:1 cannot assign to this expression
+f() = 1
+

@@ -1,0 +1,3 @@
+-- expect: 2:6 a name after `goto`
+goto 1
+

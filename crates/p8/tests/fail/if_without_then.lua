@@ -1,0 +1,3 @@
+-- expect: 2:6 `then` after the `if` condition
+if a b()
+

@@ -1,0 +1,3 @@
+-- expect: 2:7 a name after `local`
+local end = 1
+

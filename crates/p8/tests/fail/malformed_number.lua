@@ -1,0 +1,3 @@
+-- expect: 2:5 malformed number
+x = 1..2
+

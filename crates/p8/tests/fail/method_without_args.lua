@@ -1,0 +1,3 @@
+-- expect: 2:8 call arguments
+a = o:m
+

@@ -1,0 +1,4 @@
+-- expect: 3:1 `::` to close the label
+::label
+x = 1
+

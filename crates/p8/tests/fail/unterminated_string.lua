@@ -1,0 +1,3 @@
+-- expect: 2:5 unterminated
+x = "abc
+

@@ -1,0 +1,3 @@
+-- expect: 2:9 `do` after the `while` condition
+while a b()
+
