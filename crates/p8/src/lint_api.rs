@@ -126,9 +126,12 @@ pub const PICO8_API: &[&str] = &[
     "yield",
 ];
 
-/// Whether `name` is part of the PICO-8 API.
+/// Whether `name` is part of the PICO-8 API: a function above, or one of the glyph globals
+/// (P8SCII 0x80..=0x99: the button glyphs `⬅️ ➡️ ⬆️ ⬇️ 🅾️ ❎` hold 0..5, the others fill
+/// patterns).
 pub fn is_api(name: &str) -> bool {
     PICO8_API.binary_search(&name).is_ok()
+        || matches!(crate::token::p8scii::to_p8scii(name)[..], [0x80..=0x99])
 }
 
 #[cfg(test)]
@@ -140,5 +143,7 @@ mod tests {
         assert!(PICO8_API.windows(2).all(|w| w[0] < w[1]));
         assert!(is_api("spr") && is_api("_ENV") && is_api("yield"));
         assert!(!is_api("_update") && !is_api("tostring") && !is_api("string"));
+        assert!(is_api("\u{2b05}\u{fe0f}") && is_api("\u{2588}"));
+        assert!(!is_api("\u{2b05}\u{fe0f}x"));
     }
 }

@@ -15,7 +15,7 @@
 //!   later line on that line), so Lua errors name the cart's line;
 //! - strings are written byte-exact, with `\ddd` for every byte that is not printable ASCII;
 //! - names holding P8SCII glyphs (not valid in Lua) are spelled as `__p8g_` plus the hex of
-//!   their bytes;
+//!   their P8SCII bytes (see [`lua_name`]);
 //! - with [`LowerOptions::cost`], the VM instructions the original program would execute on
 //!   PICO-8 are counted in `__p8_cost` (see [`crate::lower_cost`]) and read through the global
 //!   function `__p8_cycles()`.
@@ -108,13 +108,15 @@ pub fn string_literal(bytes: &[u8]) -> String {
     s
 }
 
-/// A PICO-8 name as a valid Lua name.
+/// A PICO-8 name as a valid Lua name: names holding glyphs become `__p8g_` plus the hex of
+/// their P8SCII bytes (`⬅️` is P8SCII 0x8b: `__p8g_8b`), so the runner can predefine the glyph
+/// globals PICO-8 has (0x80..=0x99) under those names.
 pub fn lua_name(name: &str) -> String {
     if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
         name.to_owned()
     } else {
         let mut s = String::from("__p8g_");
-        for b in name.bytes() {
+        for b in crate::token::p8scii::to_p8scii(name) {
             let _ = write!(s, "{b:02x}");
         }
         s
@@ -639,6 +641,7 @@ mod tests {
     #[test]
     fn glyph_names_become_lua_names() {
         assert_eq!(lua_name("abc_1"), "abc_1");
-        assert_eq!(lua_name("a\u{2588}"), "__p8g_61e29688");
+        assert_eq!(lua_name("a\u{2588}"), "__p8g_6180");
+        assert_eq!(lua_name("\u{2b05}\u{fe0f}"), "__p8g_8b");
     }
 }

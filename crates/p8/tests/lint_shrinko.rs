@@ -1,0 +1,102 @@
+//! The lint against shrinko8's (`shrinko8 FILE --lint`) on the corpus, for the findings both
+//! tools have: unused locals ("isn't used" / "only ever assigned to"), locals shadowing locals
+//! ("same name as a local") and undefined globals ("not found"). Both must report the same
+//! `line:col`s. shrinko8's other findings (unused globals, locals named like globals) have no
+//! counterpart here and are ignored. One known difference in meaning: shrinko8 treats a global as
+//! defined only when it is assigned at top level or in `_init`, this lint when it is assigned
+//! anywhere; the corpus has no case where that matters.
+//!
+//! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tafl8_p8::cart::read_source;
+use tafl8_p8::{lint, parse};
+
+fn venv() -> Option<PathBuf> {
+    match std::env::var_os("TAFL8_VENV") {
+        Some(v) => Some(PathBuf::from(v)),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export it")
+        }
+        None => {
+            eprintln!("skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
+            None
+        }
+    }
+}
+
+/// shrinko8's findings we have a counterpart for, as `line:col kind`.
+fn shrinko_findings(venv: &Path, file: &Path) -> BTreeSet<String> {
+    let out = Command::new(venv.join("bin/shrinko8"))
+        .arg(file)
+        .arg("--lint")
+        .output()
+        .expect("running shrinko8");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let mut set = BTreeSet::new();
+    for line in text.lines() {
+        let kind = if line.contains("isn't used") || line.contains("only ever assigned to") {
+            if !line.contains("Local '") {
+                continue;
+            }
+            "unused"
+        } else if line.contains("same name as a local") {
+            "shadowed"
+        } else if line.contains("not found") {
+            "undefined"
+        } else {
+            continue;
+        };
+        // `path:LINE:COL: message`
+        let mut parts = line.rsplitn(2, ": ").nth(1).unwrap_or("").rsplitn(3, ':');
+        let (col, line_no) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        set.insert(format!("{line_no}:{col} {kind}"));
+    }
+    set
+}
+
+#[test]
+fn lint_agrees_with_shrinko8_on_the_corpus() {
+    let Some(venv) = venv() else { return };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for f in &files {
+        let src = read_source(f).unwrap();
+        let chunk = parse(&src.code).unwrap();
+        let ours: BTreeSet<String> = lint(&chunk)
+            .iter()
+            .map(|x| {
+                let kind = match x.code {
+                    "unused-local" | "assigned-only-local" => "unused",
+                    "shadowed-local" => "shadowed",
+                    _ => "undefined",
+                };
+                let line = x.pos.line as usize + src.line_offset;
+                format!("{line}:{} {kind}", x.pos.col)
+            })
+            .collect();
+        let theirs = shrinko_findings(&venv, f);
+        compared += ours.len() + theirs.len();
+        if ours != theirs {
+            failures.push(format!(
+                "{}:\n  ours:     {ours:?}\n  shrinko8: {theirs:?}",
+                f.display()
+            ));
+        }
+    }
+    assert!(
+        compared > 0,
+        "no findings at all: the comparison would prove nothing"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
