@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 
 pub mod bench;
+pub mod build;
 pub mod count;
 pub mod lint;
 pub mod perft;
@@ -35,12 +36,18 @@ pub enum Command {
     Bench(bench::Options),
     /// Run a cart headless: printh output, CPU per frame, screenshots (see `tafl8 run --help`).
     Run(run::Options),
+    /// Build a PICO-8 cart from the engine's templates and print where every token went.
+    ///
+    /// Default: `carts/ziege.p8`. `--all` rebuilds every committed cart; `--check` fails on a
+    /// stale one; `--features list` prints each optional feature's token cost.
+    Build(build::Options),
 }
 
 impl Command {
     /// Runs the chosen subcommand; the exit code tells success, a finding (lint warnings), or failure.
     pub fn run(self) -> anyhow::Result<ExitCode> {
         match self {
+            Command::Build(opts) => build::run(opts),
             Command::Count(opts) => count::run(opts),
             Command::Lint(opts) => lint::run(opts),
             Command::Rules(opts) => rules::run(opts),

@@ -1,0 +1,115 @@
+//! The cart's screen layout and the sprite sheet's layout, shared by the asset generator (which
+//! draws the sheet) and the game templates (which read it), so the two cannot disagree.
+
+use serde::Serialize;
+use tafl8_engine::rules::{FLAG_CORNER, FLAG_THRONE};
+use tafl8_engine::Rules;
+
+use crate::tables::square_table;
+
+/// Side of one piece or tile drawing on the sprite sheet, in pixels.
+pub const ART: usize = 16;
+/// Sheet x of the light board square (row 0).
+pub const TILE_LIGHT: usize = 0;
+/// Sheet x of the dark board square.
+pub const TILE_DARK: usize = 16;
+/// Sheet x of the throne.
+pub const TILE_THRONE: usize = 32;
+/// Sheet x of a special corner.
+pub const TILE_CORNER: usize = 48;
+/// Sheet x of the attacker, "Infected".
+pub const PIECE_ATTACKER: usize = 64;
+/// Sheet x of the defender, "Scientist".
+pub const PIECE_DEFENDER: usize = 80;
+/// Sheet x of the king, "Head Scientist".
+pub const PIECE_KING: usize = 96;
+/// Sheet x of the cursor.
+pub const CURSOR: usize = 112;
+/// Sheet x of the highlight (row [`ART`]).
+pub const HIGHLIGHT: usize = 0;
+/// Sheet x of the last-move mark (row [`ART`]).
+pub const MARK: usize = 16;
+
+/// Screen side in pixels.
+const SCREEN: usize = 128;
+/// Height of the status line under the board (a 5-pixel font plus a gap).
+const TEXT: usize = 7;
+
+/// What the game templates need to draw the board.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScreenContext {
+    /// Pixels per board square on screen.
+    pub tile: usize,
+    /// Screen x of a square is `s % W * tile + x0`.
+    pub x0: i64,
+    /// Screen y of a square is `y0 - s \ W * tile`.
+    pub y0: i64,
+    /// Status line y.
+    pub text_y: usize,
+    /// Sheet x of each square's tile (squares 1..AREA), as a split string.
+    pub tiles: String,
+    /// Sheet x of the attacker, defender and king, as a split string.
+    pub pieces: String,
+    /// Art size on the sheet.
+    pub art: usize,
+    /// Sheet x of the last-move mark (row `art`).
+    pub mark: usize,
+    /// Sheet x of the highlight (row `art`).
+    pub highlight: usize,
+    /// Sheet x of the cursor (row 0).
+    pub cursor: usize,
+    /// `chr(file + file_char)` is the file letter (`s % W` is file + 1).
+    pub file_char: u32,
+    /// Background colour.
+    pub background: u8,
+    /// Text colour.
+    pub ink: u8,
+    /// The button that restarts a finished game (❎).
+    pub button: u8,
+    /// The game's PRNG seed.
+    pub seed: String,
+}
+
+impl ScreenContext {
+    /// The layout for `rules`' board.
+    pub fn new(rules: &Rules) -> ScreenContext {
+        let g = rules.geometry();
+        let n = g.size() as usize;
+        let w = g.width() as usize;
+        let tile = ART.min((SCREEN - TEXT) / n);
+        let ox = (SCREEN - n * tile) / 2;
+        let flags = rules.flags();
+        let tiles = square_table(g, |s| {
+            let (f, r) = (s % w, s / w);
+            let x = if flags[s] & FLAG_THRONE != 0 {
+                TILE_THRONE
+            } else if flags[s] & FLAG_CORNER != 0 {
+                TILE_CORNER
+            } else if (f + r) % 2 == 0 {
+                TILE_DARK
+            } else {
+                TILE_LIGHT
+            };
+            x as i64
+        });
+        ScreenContext {
+            tile,
+            x0: ox as i64 - tile as i64,
+            y0: (n * tile) as i64,
+            text_y: n * tile + (SCREEN - n * tile - 5) / 2,
+            tiles,
+            pieces: crate::tables::join(
+                [PIECE_ATTACKER, PIECE_DEFENDER, PIECE_KING].map(|x| x as i64),
+            ),
+            art: ART,
+            mark: MARK,
+            highlight: HIGHLIGHT,
+            cursor: CURSOR,
+            file_char: u32::from(b'a') - 1,
+            background: 0,
+            ink: 7,
+            button: 5,
+            seed: crate::tables::fixed_literal(0x7AF1_0001),
+        }
+    }
+}

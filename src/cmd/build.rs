@@ -1,0 +1,192 @@
+//! `tafl8 build`: render the engine and game templates for a ruleset, hold them to PICO-8's token
+//! budget, and write the `.p8` cart (with a budget table: where every token went).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use tafl8_codegen::{build, BuildRequest, Built, FEATURES};
+use tafl8_engine::rules::PRESETS;
+use tafl8_engine::Rules;
+
+use super::rules::RulesArgs;
+
+/// Build a PICO-8 cart (default: carts/<variant>.p8) and print its token budget.
+///
+/// The engine's Lua is rendered from `templates/` with the ruleset's tables computed by the Rust
+/// engine; the program is parsed and linted (an undefined global is an error), counted, and
+/// minified only if it is over PICO-8's character limit. Over the token budget the build fails
+/// and names the biggest parts, unless --fit drops optional features (least value per token
+/// first) until it fits. Exit status: 0 built, 1 over budget or stale (--check), 2 other errors.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Optional features: `all` (default), `none`, or a comma list; `all,-name` drops one.
+    /// `--features list` prints the features and their token costs for the variant.
+    #[arg(long, value_name = "LIST", default_value = "all")]
+    features: String,
+    /// Token budget to hold the program to (PICO-8's limit is 8192).
+    #[arg(long, value_name = "N", default_value_t = tafl8_p8::TOKEN_LIMIT)]
+    budget: usize,
+    /// Output cart (default: carts/<variant>.p8).
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    output: Option<PathBuf>,
+    /// Over budget, drop the optional features with the least value per token until it fits.
+    #[arg(long)]
+    fit: bool,
+    /// Print the budget as one JSON object per cart instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Build every built-in variant into carts/ (ignores --variant, --rules and -o).
+    #[arg(long)]
+    all: bool,
+    /// Do not write: fail (exit 1) if the cart on disk differs from a fresh build (stale).
+    #[arg(long)]
+    check: bool,
+}
+
+/// Parses `--features`: `all`, `none`, names, `+name`, `-name`, comma separated, left to right.
+fn parse_features(spec: &str) -> anyhow::Result<BTreeSet<String>> {
+    let mut set = BTreeSet::new();
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        match item {
+            "all" => set.extend(FEATURES.iter().map(|f| f.name.to_string())),
+            "none" => set.clear(),
+            _ => {
+                let (on, name) = match item.as_bytes()[0] {
+                    b'-' => (false, &item[1..]),
+                    b'+' => (true, &item[1..]),
+                    _ => (true, item),
+                };
+                if !FEATURES.iter().any(|f| f.name == name) {
+                    anyhow::bail!(
+                        "--features: unknown feature `{name}`: use all, none or {}",
+                        FEATURES
+                            .iter()
+                            .map(|f| f.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                }
+                if on {
+                    set.insert(name.to_string());
+                } else {
+                    set.remove(name);
+                }
+            }
+        }
+    }
+    Ok(set)
+}
+
+/// Builds the carts asked for, prints their budgets, and writes (or checks) them.
+pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
+    if opts.features == "list" {
+        return list_features(&opts);
+    }
+    let features = parse_features(&opts.features)?;
+    let jobs: Vec<(Rules, PathBuf)> = if opts.all {
+        PRESETS
+            .iter()
+            .map(|name| {
+                let rules = Rules::preset(name)?;
+                Ok((rules, PathBuf::from(format!("carts/{name}.p8"))))
+            })
+            .collect::<anyhow::Result<_>>()?
+    } else {
+        let rules = (*opts.rules.load()?).clone();
+        let out = opts
+            .output
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("carts/{}.p8", rules.name())));
+        vec![(rules, out)]
+    };
+    let started = Instant::now();
+    let mut stale = Vec::new();
+    for (rules, out) in jobs {
+        let req = BuildRequest {
+            rules,
+            features: features.clone(),
+            budget: opts.budget,
+            fit: opts.fit,
+        };
+        let built = match build(&req) {
+            Ok(b) => b,
+            Err(e @ tafl8_codegen::CodegenError::OverBudget { .. }) => {
+                eprintln!("error: {}: {e}", req.rules.name());
+                return Ok(ExitCode::from(1));
+            }
+            Err(e) => return Err(e).with_context(|| format!("building {}", req.rules.name())),
+        };
+        if opts.json {
+            println!("{}", serde_json::to_string(&built.budget)?);
+        } else {
+            print!("{}", built.budget.table());
+        }
+        if opts.check {
+            if !is_fresh(&built, &out) {
+                stale.push(out.display().to_string());
+            }
+        } else {
+            write(&built, &out)?;
+            if !opts.json {
+                println!("wrote {}", out.display());
+            }
+        }
+    }
+    if !opts.json {
+        println!("built in {:.3} s", started.elapsed().as_secs_f64());
+    }
+    if !stale.is_empty() {
+        eprintln!(
+            "error: stale cart(s): {} (rebuild with `tafl8 build --all`)",
+            stale.join(", ")
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints each optional feature with its token cost for the chosen variant.
+fn list_features(opts: &Options) -> anyhow::Result<ExitCode> {
+    let rules = (*opts.rules.load()?).clone();
+    let costs = tafl8_codegen::feature_costs(&rules)?;
+    if opts.json {
+        let list: Vec<_> = costs
+            .iter()
+            .map(|(f, t)| {
+                serde_json::json!({"name": f.name, "tokens": t, "value": f.value, "description": f.description})
+            })
+            .collect();
+        println!("{}", serde_json::to_string(&list)?);
+    } else {
+        println!(
+            "{}: optional features (tokens saved by leaving each one out)",
+            rules.name()
+        );
+        for (f, t) in costs {
+            println!(
+                "  {:<12} {:>5}  value {:>3}  {}",
+                f.name, t, f.value, f.description
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn is_fresh(built: &Built, path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| text == built.cart.to_text())
+}
+
+fn write(built: &Built, path: &Path) -> anyhow::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    built
+        .cart
+        .write_file(path)
+        .with_context(|| format!("writing {}", path.display()))
+}

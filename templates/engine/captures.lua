@@ -1,0 +1,134 @@
+{# Captures and outcome, in the contract's order: custodial captures around the destination in
+    direction order N, E, S, W (the king's capture at its direction's step), then shieldwalls in
+    direction order. `host(s,v)`: is square s hostile to a piece of kind v? #}
+function host(s,v)
+ local c=bd[s]
+ if c=={{ EMPTY }} then
+{% if hostile_empty %}
+  return he[v][s]>0
+{% else %}
+  return
+{% endif %}
+ end
+ if c=={{ OFF }} then
+  return
+ end
+ local en=(c=={{ ATTACKER }})~=(v=={{ ATTACKER }})
+{% if king_armed %}
+ if en then
+{% else %}
+ if en and c~={{ KING }} then
+{% endif %}
+  return true
+ end
+{% if hostile_occupied %}
+ if ho[v][s]>0 then
+  return true
+ end
+{% endif %}
+{% if linnaean %}
+ if not en and c=={{ KING }} and v=={{ DEFENDER }} and s=={{ throne }} then
+  local k=0
+  for d in all(dirs) do
+   if bd[s+d]=={{ ATTACKER }} then
+    k+=1
+   end
+  end
+  return k==3
+ end
+{% endif %}
+end
+
+function rem(s)
+ hash^^=zk[bd[s]*{{ area }}+s]
+ bd[s]={{ EMPTY }}
+ add(caps,s)
+end
+{% if king_capture != "two" %}
+
+{# The king on k, the attacker having come from -d: by four (all sides hostile){% if king_capture == "near" %} on or beside the throne, else by two{% endif %}. #}
+function kcap(k,d)
+{% if king_capture == "near" %}
+ if nt[k]>0 then
+{% endif %}
+ for e in all(dirs) do
+  if not host(k+e,{{ KING }}) then
+   return
+  end
+ end
+ return true
+{% if king_capture == "near" %}
+ end
+ return host(k+d,{{ KING }})
+{% endif %}
+end
+{% endif %}
+
+{# A piece of `side` has just arrived on t (an unarmed king, p, captures nothing). #}
+function capt(t{% if not king_armed %},p{% endif %})
+{% if not king_armed %}
+ if p=={{ KING }} then
+  return
+ end
+{% endif %}
+ local e={{ ATTACKERS + DEFENDERS }}-side
+ for d in all(dirs) do
+  local v=t+d
+  local c=bd[v]
+  if c==e then
+   if host(v+d,c) then
+    rem(v)
+   end
+{% if king_capture == "two" %}
+  elseif c=={{ KING }} and side=={{ ATTACKERS }} and host(v+d,c) then
+{% else %}
+  elseif c=={{ KING }} and side=={{ ATTACKERS }} and kcap(v,d) then
+{% endif %}
+   status={{ KING_CAPTURED }}
+  end
+ end
+{% if shieldwall %}
+ if edge[t]>0 then
+  shield(t)
+ end
+{% endif %}
+end
+{% if shieldwall %}
+
+{# Can piece c take part in a capture for `side`? #}
+function capr(c)
+{% if king_armed %}
+ return sd[c]==side
+{% else %}
+ return sd[c]==side and c~={{ KING }}
+{% endif %}
+end
+
+{# Shieldwall: a row of 2+ enemies along the edge from t, each with a capturer in front, closed by
+    a capturer or an empty corner, is taken (the king in it stays). #}
+function shield(t)
+ for i=1,4 do
+  local d,p=dirs[i],dirs[i%4+1]
+  local o1,o2=bd[t+p]=={{ OFF }},bd[t-p]=={{ OFF }}
+  if o1~=o2 then
+   local f,s,k=o1 and -p or p,t+d,0
+   while sd[bd[s]]=={{ ATTACKERS + DEFENDERS }}-side do
+    if not capr(bd[s+f]) then
+     k=0
+     break
+    end
+    k+=1
+    s+=d
+   end
+   local c=bd[s]
+   if k>1 and (capr(c) or c=={{ EMPTY }} and cor[s]>0) then
+    for m=t+d,s-d,d do
+     if bd[m]~={{ KING }} then
+      rem(m)
+     end
+    end
+   end
+  end
+ end
+end
+{% endif %}

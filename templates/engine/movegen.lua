@@ -1,0 +1,38 @@
+{# Move generation in the contract's order: squares in increasing index; for each piece of the
+    side to move, directions N, E, S, W; along each ray the nearest destination first. A move is
+    from*AREA+to. A finished game has no moves. #}
+function gen()
+ local l={}
+ if status=={{ ONGOING }} then
+  for s={{ first_square }},{{ last_square }} do
+   local c=bd[s]
+   if sd[c]==side then
+{% if stop %}
+    local st=stp[c]
+{% endif %}
+{% if pass %}
+    local ps=pas[c]
+{% endif %}
+    for d in all(dirs) do
+     local t=s+d
+     while bd[t]=={{ EMPTY }} do
+{% if stop %}
+      if st[t]>0 then
+       add(l,s*{{ area }}+t)
+      end
+{% else %}
+      add(l,s*{{ area }}+t)
+{% endif %}
+{% if pass %}
+      if ps[t]<1 then
+       break
+      end
+{% endif %}
+      t+=d
+     end
+    end
+   end
+  end
+ end
+ return l
+end
