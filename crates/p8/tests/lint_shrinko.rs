@@ -52,7 +52,8 @@ fn shrinko_findings(venv: &Path, file: &Path) -> BTreeSet<String> {
             continue;
         };
         // `path:LINE:COL: message`
-        let mut parts = line.rsplitn(2, ": ").nth(1).unwrap_or("").rsplitn(3, ':');
+        let location = line.rsplit_once(": ").map_or("", |(l, _)| l);
+        let mut parts = location.rsplitn(3, ':');
         let (col, line_no) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
         set.insert(format!("{line_no}:{col} {kind}"));
     }
