@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tafl8_p8::lower::{lower, LowerOptions};
+use tafl8_p8::token::p8scii::to_p8scii;
 use tafl8_p8::{minify, parse, MinifyOptions};
 
 /// Runs original and lowered sources in z8lua; prints one line per case:
@@ -20,7 +21,7 @@ use tafl8_p8::{minify, parse, MinifyOptions};
 /// minified output`.
 const DRIVER: &str = r##"
 import sys, lupaz8
-L = lupaz8.LuaRuntime()
+L = lupaz8.LuaRuntime(encoding=None)
 L.execute(r'''
 function __run(src, name, lowered)
   local out = {}
@@ -74,13 +75,15 @@ end
 run = L.eval("__run")
 for path in sys.argv[1:]:
     name = path.split("/")[-1]
-    src = open(path + "/source.lua", encoding="utf-8").read()
-    low = open(path + "/lowered_cost.lua", encoding="utf-8").read()
-    o, n, _ = run(src, name, False)
-    lo, _, est = run(low, name, True)
-    mini = open(path + "/minified.lua", encoding="utf-8").read()
-    mo, _, _ = run(mini, name, False)
-    print("\t".join([name, str(int(n)), str(int(est)), o, lo, mo]))
+    # Sources are P8SCII bytes, as PICO-8 compiles them; outputs are shown as Latin-1.
+    src = open(path + "/source.lua", "rb").read()
+    low = open(path + "/lowered_cost.lua", "rb").read()
+    mini = open(path + "/minified.lua", "rb").read()
+    o, n, _ = run(src, name.encode(), False)
+    lo, _, est = run(low, name.encode(), True)
+    mo, _, _ = run(mini, name.encode(), False)
+    out = [name, str(int(n)), str(int(est))] + [x.decode("latin-1") for x in (o, lo, mo)]
+    print("\t".join(x.replace("\t", " ").replace("\n", " ") for x in out))
 "##;
 
 fn venv() -> Option<PathBuf> {
@@ -96,30 +99,39 @@ fn venv() -> Option<PathBuf> {
     }
 }
 
-#[test]
-fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
-    let Some(venv) = venv() else { return };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let mut cases: Vec<PathBuf> = fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| fs::read_to_string(p.join("source.lua")).is_ok_and(|s| s.starts_with("-- run")))
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 5, "expected runnable golden cases");
-    // Lower fresh (not the committed snapshot) so this test checks the current lowering.
-    let tmp = std::env::temp_dir().join(format!("tafl8-lower-{}", std::process::id()));
+/// One program run three ways in z8lua.
+struct Row {
+    name: String,
+    hooked: f64,
+    estimate: f64,
+    original: String,
+    lowered: String,
+    minified: String,
+}
+
+/// Writes each source with its lowering and renamed minification to a temporary folder and runs
+/// the driver on them.
+fn run_in_z8lua(venv: &Path, sources: &[(String, String)]) -> Vec<Row> {
+    let tmp = std::env::temp_dir().join(format!(
+        "tafl8-lower-{}-{}",
+        std::process::id(),
+        sources.len()
+    ));
     let mut dirs = Vec::new();
-    for case in &cases {
-        let src = fs::read_to_string(case.join("source.lua")).unwrap();
-        let chunk = parse(&src).unwrap();
-        let dir = tmp.join(case.file_name().unwrap());
+    for (name, src) in sources {
+        let chunk = parse(src).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let dir = tmp.join(name);
         fs::create_dir_all(&dir).unwrap();
-        fs::write(dir.join("source.lua"), &src).unwrap();
+        // z8lua compiles P8SCII bytes, as PICO-8 does after loading a `.p8` file.
+        fs::write(dir.join("source.lua"), to_p8scii(src)).unwrap();
         let renamed = MinifyOptions {
             rename_locals: true,
         };
-        fs::write(dir.join("minified.lua"), minify(&chunk, &renamed)).unwrap();
+        fs::write(
+            dir.join("minified.lua"),
+            to_p8scii(&minify(&chunk, &renamed)),
+        )
+        .unwrap();
         fs::write(
             dir.join("lowered_cost.lua"),
             lower(&chunk, &LowerOptions { cost: true }),
@@ -141,14 +153,59 @@ fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
         String::from_utf8_lossy(&out.stderr)
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Row> = stdout
+        .lines()
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let [name, hooked, est, orig, lowered, minified] = f[..] else {
+                panic!("bad driver line {line:?}")
+            };
+            Row {
+                name: name.to_owned(),
+                hooked: hooked.parse().unwrap(),
+                estimate: est.parse().unwrap(),
+                original: orig.to_owned(),
+                lowered: lowered.to_owned(),
+                minified: minified.to_owned(),
+            }
+        })
+        .collect();
+    assert_eq!(rows.len(), sources.len(), "driver output:\n{stdout}");
+    rows
+}
+
+#[test]
+fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
+    let Some(venv) = venv() else { return };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut cases: Vec<PathBuf> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| fs::read_to_string(p.join("source.lua")).is_ok_and(|s| s.starts_with("-- run")))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 5, "expected runnable golden cases");
+    // Lower fresh (not the committed snapshot) so this test checks the current lowering.
+    let sources: Vec<(String, String)> = cases
+        .iter()
+        .map(|c| {
+            let name = c.file_name().unwrap().to_string_lossy().into_owned();
+            (name, fs::read_to_string(c.join("source.lua")).unwrap())
+        })
+        .collect();
+    let rows = run_in_z8lua(&venv, &sources);
     let mut failures = Vec::new();
     let mut total = (0f64, 0f64);
-    for line in stdout.lines() {
-        let f: Vec<&str> = line.split('\t').collect();
-        let [name, hooked, est, orig, lowered, minified] = f[..] else {
-            panic!("bad driver line {line:?}")
-        };
-        let (hooked, est): (f64, f64) = (hooked.parse().unwrap(), est.parse().unwrap());
+    for Row {
+        name,
+        hooked,
+        estimate: est,
+        original: orig,
+        lowered,
+        minified,
+    } in &rows
+    {
+        let (hooked, est) = (*hooked, *est);
         total.0 += hooked;
         total.1 += est;
         let err = (est - hooked) / hooked;
@@ -182,6 +239,73 @@ fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
         total.1,
         (total.1 - total.0) / total.0 * 100.0
     );
-    assert_eq!(stdout.lines().count(), cases.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `name:LINE:` of the first error in a run's output, if any (`load error`s have no line).
+fn error_line(out: &str) -> Option<&str> {
+    let e = out.split("error: ").nth(1)?;
+    Some(e.split(": ").next().unwrap_or(e))
+}
+
+/// Every corpus file runs in z8lua as itself, lowered and minified: output up to the first error
+/// must agree, and an error must happen in all three or none. For errors raised by the cart's own
+/// code (not inside a helper) the lowered run must report the same `name:line` as the original:
+/// the lowering keeps each statement on its source line.
+#[test]
+fn corpus_runs_the_same_lowered_and_minified() {
+    let Some(venv) = venv() else { return };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut sources = Vec::new();
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for f in files {
+        let code = tafl8_p8::cart::read_source(&f).unwrap().code;
+        let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+        sources.push((name, code));
+    }
+    let rows = run_in_z8lua(&venv, &sources);
+    let mut failures = Vec::new();
+    let mut with_error_lines = 0;
+    for r in &rows {
+        let prefix = |s: &str| s.split("error: ").next().unwrap_or("").to_owned();
+        for (what, out) in [("lowered", &r.lowered), ("minified", &r.minified)] {
+            if prefix(out) != prefix(&r.original)
+                || out.contains("error: ") != r.original.contains("error: ")
+            {
+                failures.push(format!(
+                    "{}: {what} run differs\n  original: {}\n  {what}:  {out}",
+                    r.name, r.original
+                ));
+            }
+        }
+        if let (Some(a), Some(b)) = (error_line(&r.original), error_line(&r.lowered)) {
+            if b.starts_with(&r.name) {
+                with_error_lines += 1;
+                if a != b {
+                    failures.push(format!("{}: error at {a}, lowered at {b}", r.name));
+                }
+            }
+        }
+    }
+    let clean = rows
+        .iter()
+        .filter(|r| !r.original.contains("error: "))
+        .count();
+    for r in rows.iter().filter(|r| r.original.contains("error: ")) {
+        println!("{}: {}", r.name, r.original);
+    }
+    println!(
+        "{} corpus files run, {clean} without error; {with_error_lines} error locations compared",
+        rows.len()
+    );
+    // Most of the corpus must really run, or the comparison proves little.
+    assert!(
+        clean * 2 > rows.len(),
+        "only {clean} corpus files ran cleanly"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -1,0 +1,91 @@
+//! One table row per lowering rule of the contract (PICO-8 in, Lua 5.2 out), expectations
+//! written by hand from the contract; the z8lua comparison in `lower_lupaz8.rs` checks that the
+//! rules keep the meaning.
+
+use tafl8_p8::lower::HELPERS;
+use tafl8_p8::{lower, parse, LowerOptions};
+
+/// The lowered chunk without its helper header.
+fn body(src: &str) -> String {
+    let out = lower(&parse(src).unwrap(), &LowerOptions::default());
+    let header_end = out.find("__p8.peek4 ").expect("header") + "__p8.peek4 ".len();
+    out[header_end..].trim_end().to_owned()
+}
+
+macro_rules! rules {
+    ($($name:ident: $src:expr => $want:expr;)*) => {$(
+        #[test]
+        fn $name() {
+            assert_eq!(body($src), $want, "lowering {:?}", $src);
+        }
+    )*};
+}
+
+rules! {
+    add: "x=a+b" => "x=__p8_add(a,b)";
+    sub_mul_div: "x=a-b*c/d" => "x=__p8_sub(a,__p8_div(__p8_mul(b,c),d))";
+    idiv_mod_pow: "x=a\\b%c^d" => "x=__p8_mod(__p8_idiv(a,b),__p8_pow(c,d))";
+    unary_minus: "x=-a" => "x=__p8_unm(a)";
+    unary_minus_literal_folds: "x=-1.5" => "x=(-1.5)";
+    unary_minus_spaced_literal_folds: "x=- 2" => "x=(-2)";
+    double_minus_folds: "x=- -2" => "x=2";
+    bitwise: "x=a&b|c^^d" => "x=__p8_bor(__p8_band(a,b),__p8_bxor(c,d))";
+    tilde_binary_is_xor: "x=a~b" => "x=__p8_bxor(a,b)";
+    bnot: "x=~a" => "x=__p8_bnot(a)";
+    shifts: "x=a<<1>>2>>>3" => "x=__p8_lshr(__p8_shr(__p8_shl(a,1),2),3)";
+    rotates: "x=a<<>1>><2" => "x=__p8_rotr(__p8_rotl(a,1),2)";
+    concat_right_assoc: "x=a..b..c" => "x=__p8_concat(a,__p8_concat(b,c))";
+    peeks: "x=@a+%b+$c" => "x=__p8_add(__p8_add(__p8_peek(a),__p8_peek2(b)),__p8_peek4(c))";
+    bang_eq: "x=a!=b" => "x=a~=b";
+    comparisons_native: "x=a<b and c>=d or not e" => "x=((a<b) and (c>=d)) or not e";
+    len_native: "x=#t" => "x=#t";
+    hex_literal: "x=0x1.8" => "x=1.5";
+    binary_literal: "x=0b101.1" => "x=5.5";
+    decimal_truncates: "x=0.1" => "x=0.0999908447265625";
+    literal_wraps: "x=65537" => "x=1";
+    literal_wraps_negative: "x=40000" => "x=(-25536)";
+    string_escapes: "x=\"a\\n\\\"b\"" => "x=\"a\\010\\034b\"";
+    long_string: "x=[[q\"]]" => "x=\"q\\034\"";
+    string_call_sugar: "f\"s\"" => "f(\"s\")";
+    table_call_sugar: "f{1}" => "f({1})";
+    op_assign_name: "a+=1" => "a=__p8_add(a,1)";
+    op_assign_member_simple: "t.k-=2" => "t.k=__p8_sub(t.k,2)";
+    op_assign_index_once: "t[f()]+=1" =>
+        "do local __t1,__k1=t,f() __t1[__k1]=__p8_add(__t1[__k1],1) end";
+    op_assign_member_once: "g().k*=2" => "do local __t1=g() __t1.k=__p8_mul(__t1.k,2) end";
+    op_assign_concat: "s..=\"x\"" => "s=__p8_concat(s,\"x\")";
+    print_shorthand: "?a,b" => "print(a,b)";
+    short_if: "if (a) b=1 else b=2" => "if (a) then b=1 else b=2 end";
+    short_while: "while (a) a-=1" => "while (a) do a=__p8_sub(a,1) end";
+    if_do: "if a do b() end" => "if a then b() end";
+    goto_label: "goto l ::l::" => "goto l ::l::";
+    return_wrapped: "function f() return 1 end" => "function f() do return 1 end end";
+    paren_statement_guarded: "a=b;(f)()" => "a=b ;(f)()";
+    newline_does_not_end_a_call: "a=b\n(f)()" => "a=b(\nf)()";
+    method_call: "o:m(1)" => "o:m(1)";
+    glyph_global: "x=btn(\u{2b05}\u{fe0f})" => "x=btn(__p8g_8b)";
+    lines_kept: "a=1\n\n\nb=2" => "a=1\n\n\nb=2";
+    multiline_call_keeps_lines: "f(1,\n2)" => "f(1,\n2)";
+}
+
+#[test]
+fn header_binds_every_helper_in_order() {
+    let out = lower(&parse("").unwrap(), &LowerOptions::default());
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("local __p8=... local __p8_add,__p8_sub,"));
+    for h in HELPERS {
+        assert!(first.contains(&format!("__p8_{h}=")) || first.contains(&format!("__p8_{h},")));
+        assert!(first.contains(&format!("__p8.{h}")));
+    }
+    assert!(!out.contains("__p8_cost"));
+}
+
+#[test]
+fn cost_option_declares_counter_and_accessor() {
+    let out = lower(&parse("x=1").unwrap(), &LowerOptions { cost: true });
+    assert!(out.lines().next().unwrap().contains("local __p8_cost=0"));
+    assert!(out.contains("__p8_cost=__p8_cost+"));
+    assert!(out
+        .trim_end()
+        .ends_with("function __p8_cycles() return __p8_cost end"));
+}
