@@ -10,9 +10,9 @@
 //! Characters: the program's length in P8SCII characters (a glyph is one character), with lines
 //! joined by `\n` and no final newline, as PICO-8 stores the code of a cart.
 
-use crate::lexer::{LexError, Lexer};
+use crate::lexer::{LexError, Lexer, RawKind};
 use crate::token::p8scii;
-use crate::token::{Keyword, Punct, Token, TokenKind};
+use crate::token::{Keyword, Punct, Span, Token, TokenKind};
 
 /// PICO-8's token limit.
 pub const TOKEN_LIMIT: usize = 8192;
@@ -42,8 +42,9 @@ pub fn count(code: &str) -> Result<Counts, LexError> {
 /// Counts the tokens of `code`, streaming (no token vector is built).
 pub fn count_tokens_in(code: &str) -> Result<usize, LexError> {
     let mut counter = TokenCounter::default();
-    for token in Lexer::new(code) {
-        counter.push(&token?);
+    let mut lexer = Lexer::new(code);
+    while let Some((kind, span)) = lexer.next_raw()? {
+        counter.push(kind, span);
     }
     Ok(counter.finish())
 }
@@ -52,7 +53,15 @@ pub fn count_tokens_in(code: &str) -> Result<usize, LexError> {
 pub fn count_tokens(tokens: &[Token]) -> usize {
     let mut counter = TokenCounter::default();
     for t in tokens {
-        counter.push(t);
+        let kind = match &t.kind {
+            TokenKind::Name(_) => RawKind::Name,
+            TokenKind::Keyword(k) => RawKind::Keyword(*k),
+            TokenKind::Number(_) => RawKind::Number,
+            TokenKind::Str(_) => RawKind::Str,
+            TokenKind::Punct(p) => RawKind::Punct(*p),
+            TokenKind::Comment(_) => RawKind::Comment,
+        };
+        counter.push(kind, t.span);
     }
     counter.finish()
 }
@@ -86,23 +95,23 @@ struct TokenCounter {
 }
 
 impl TokenCounter {
-    fn push(&mut self, t: &Token) {
-        if matches!(t.kind, TokenKind::Comment(_)) {
+    fn push(&mut self, kind: RawKind, span: Span) {
+        if kind == RawKind::Comment {
             return;
         }
         if let Some((end, allowed)) = self.pending_sign.take() {
-            let free = allowed && end == t.span.start && matches!(t.kind, TokenKind::Number(_));
+            let free = allowed && end == span.start && kind == RawKind::Number;
             if !free {
                 self.count += 1;
             }
         }
-        let is_sign = matches!(t.kind, TokenKind::Punct(Punct::Minus | Punct::Tilde));
+        let is_sign = matches!(kind, RawKind::Punct(Punct::Minus | Punct::Tilde));
         if is_sign {
-            self.pending_sign = Some((t.span.end, self.prev_allows_sign == Some(true)));
-        } else if !is_free(&t.kind) {
+            self.pending_sign = Some((span.end, self.prev_allows_sign == Some(true)));
+        } else if !is_free(kind) {
             self.count += 1;
         }
-        self.prev_allows_sign = Some(allows_sign_after(&t.kind));
+        self.prev_allows_sign = Some(allows_sign_after(kind));
     }
 
     fn finish(mut self) -> usize {
@@ -114,9 +123,9 @@ impl TokenCounter {
 }
 
 /// Tokens PICO-8 does not charge.
-fn is_free(kind: &TokenKind) -> bool {
+fn is_free(kind: RawKind) -> bool {
     match kind {
-        TokenKind::Punct(p) => matches!(
+        RawKind::Punct(p) => matches!(
             p,
             Punct::Comma
                 | Punct::Dot
@@ -127,21 +136,21 @@ fn is_free(kind: &TokenKind) -> bool {
                 | Punct::RBracket
                 | Punct::RBrace
         ),
-        TokenKind::Keyword(k) => matches!(k, Keyword::End | Keyword::Local),
-        TokenKind::Comment(_) => true,
+        RawKind::Keyword(k) => matches!(k, Keyword::End | Keyword::Local),
+        RawKind::Comment => true,
         _ => false,
     }
 }
 
 /// Whether a `-`/`~` after this token, glued to a number, is a sign (free) rather than an operator.
-fn allows_sign_after(kind: &TokenKind) -> bool {
+fn allows_sign_after(kind: RawKind) -> bool {
     !matches!(
         kind,
-        TokenKind::Name(_)
-            | TokenKind::Number(_)
-            | TokenKind::Str(_)
-            | TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace | Punct::Semi)
-            | TokenKind::Keyword(Keyword::End)
+        RawKind::Name
+            | RawKind::Number
+            | RawKind::Str
+            | RawKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace | Punct::Semi)
+            | RawKind::Keyword(Keyword::End)
     )
 }
 

@@ -63,6 +63,26 @@ pub struct Lexer<'a> {
     col_mark: (usize, u32),
     keep_comments: bool,
     failed: bool,
+    /// Decoded bytes of the last string scanned (reused, so scanning does not allocate).
+    buf: Vec<u8>,
+}
+
+/// A token's kind without its payload: what the scanner finds before anything is allocated. The
+/// counter works on these alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RawKind {
+    /// A name.
+    Name,
+    /// A keyword.
+    Keyword(Keyword),
+    /// A number literal (already checked to have a value).
+    Number,
+    /// A string literal; its decoded bytes are in the lexer's buffer.
+    Str,
+    /// An operator or punctuation mark.
+    Punct(Punct),
+    /// A comment.
+    Comment,
 }
 
 impl<'a> Lexer<'a> {
@@ -75,6 +95,7 @@ impl<'a> Lexer<'a> {
             col_mark: (0, 1),
             keep_comments: false,
             failed: false,
+            buf: Vec::new(),
         }
     }
 
@@ -118,21 +139,52 @@ impl<'a> Lexer<'a> {
 
     /// Lexes the next token, or `None` at the end of the source.
     fn next_token(&mut self) -> Result<Option<Token>, LexError> {
+        let Some((raw, span)) = self.next_raw()? else {
+            return Ok(None);
+        };
+        let text = &self.src[span.start..span.end];
+        let kind = match raw {
+            RawKind::Name => TokenKind::Name(text.to_owned()),
+            RawKind::Keyword(k) => TokenKind::Keyword(k),
+            RawKind::Number => TokenKind::Number(text.to_owned()),
+            RawKind::Str => TokenKind::Str(self.buf.clone()),
+            RawKind::Punct(p) => TokenKind::Punct(p),
+            RawKind::Comment => TokenKind::Comment(text.to_owned()),
+        };
+        Ok(Some(Token { kind, span }))
+    }
+
+    /// Scans the next token without building its payload (comments are skipped unless kept).
+    pub(crate) fn next_raw(&mut self) -> Result<Option<(RawKind, Span)>, LexError> {
+        if self.failed {
+            return Ok(None);
+        }
         loop {
             // Skip whitespace.
             let bytes = self.src.as_bytes();
             let mut p = self.pos;
-            while p < bytes.len() && matches!(bytes[p], b' ' | b'\t' | b'\r' | b'\n') {
+            while p < bytes.len() {
+                match bytes[p] {
+                    b' ' | b'\t' | b'\r' => {}
+                    b'\n' => {
+                        self.line += 1;
+                        self.col_mark = (p + 1, 1);
+                    }
+                    _ => break,
+                }
                 p += 1;
             }
-            self.advance_to(p);
+            self.pos = p;
             if self.pos >= bytes.len() {
                 return Ok(None);
             }
             let start = self.pos;
             let line = self.line;
             let col = self.col_at(start);
-            let scanned = self.scan_token(start);
+            self.buf.clear();
+            let mut buf = std::mem::take(&mut self.buf);
+            let scanned = self.scan_token(start, &mut buf);
+            self.buf = buf;
             let (kind, end) = match scanned {
                 Ok(x) => x,
                 Err((at, msg)) => {
@@ -149,7 +201,7 @@ impl<'a> Lexer<'a> {
                 }
             };
             self.advance_to(end);
-            if matches!(kind, TokenKind::Comment(_)) && !self.keep_comments {
+            if kind == RawKind::Comment && !self.keep_comments {
                 continue;
             }
             let span = Span {
@@ -158,20 +210,27 @@ impl<'a> Lexer<'a> {
                 line,
                 col,
             };
-            return Ok(Some(Token { kind, span }));
+            return Ok(Some((kind, span)));
         }
     }
 
     /// Scans the token starting at `start`: its kind and end offset, or (offset, message).
-    fn scan_token(&self, start: usize) -> Result<(TokenKind, usize), (usize, String)> {
+    fn scan_token(
+        &self,
+        start: usize,
+        buf: &mut Vec<u8>,
+    ) -> Result<(RawKind, usize), (usize, String)> {
         let b = self.byte(start);
         let next = self.byte(start + 1);
         match b {
             b'0'..=b'9' => self.scan_number(start),
             b'.' if next.is_ascii_digit() => self.scan_number(start),
-            b'"' | b'\'' => self.scan_quoted(start),
+            b'"' | b'\'' => self.scan_quoted(start, buf),
             b'[' if next == b'[' || next == b'=' => match self.long_bracket(start)? {
-                Some((content, end)) => Ok((TokenKind::Str(long_string_bytes(content)), end)),
+                Some((content, end)) => {
+                    long_string_bytes(content, buf);
+                    Ok((RawKind::Str, end))
+                }
                 None => Err((
                     start,
                     "invalid long bracket: expected `[[` or `[=[` (as many `=` on both sides)"
@@ -180,10 +239,10 @@ impl<'a> Lexer<'a> {
             },
             b'-' if next == b'-' => self.scan_comment(start, start + 2),
             b'/' if next == b'/' => self.scan_comment(start, start + 2),
-            b'!' if next == b'=' => Ok((TokenKind::Punct(Punct::BangEq), start + 2)),
+            b'!' if next == b'=' => Ok((RawKind::Punct(Punct::BangEq), start + 2)),
             _ if is_name_start(b) || !b.is_ascii() => self.scan_name(start),
             _ => match scan_punct(&self.src.as_bytes()[start..]) {
-                Some((p, len)) => Ok((TokenKind::Punct(p), start + len)),
+                Some((p, len)) => Ok((RawKind::Punct(p), start + len)),
                 None => {
                     let c = self.src[start..].chars().next().unwrap_or('\0');
                     Err((
@@ -195,7 +254,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn scan_number(&self, start: usize) -> Result<(TokenKind, usize), (usize, String)> {
+    fn scan_number(&self, start: usize) -> Result<(RawKind, usize), (usize, String)> {
         let bytes = self.src.as_bytes();
         let mut p = start;
         let is_digit: fn(u8) -> bool = match (self.byte(start), self.byte(start + 1) | 0x20) {
@@ -214,7 +273,7 @@ impl<'a> Lexer<'a> {
         }
         let text = &self.src[start..p];
         match number_value(text) {
-            Ok(_) => Ok((TokenKind::Number(text.to_owned()), p)),
+            Ok(_) => Ok((RawKind::Number, p)),
             Err(e) => Err((
                 start,
                 format!("{e}; write e.g. `12`, `1.5`, `0x1f.8` or `0b101`"),
@@ -222,7 +281,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn scan_name(&self, start: usize) -> Result<(TokenKind, usize), (usize, String)> {
+    fn scan_name(&self, start: usize) -> Result<(RawKind, usize), (usize, String)> {
         let bytes = self.src.as_bytes();
         let mut p = start;
         while p < bytes.len() {
@@ -251,18 +310,14 @@ impl<'a> Lexer<'a> {
         }
         let text = &self.src[start..p];
         let kind = match Keyword::from_text(text) {
-            Some(k) => TokenKind::Keyword(k),
-            None => TokenKind::Name(text.to_owned()),
+            Some(k) => RawKind::Keyword(k),
+            None => RawKind::Name,
         };
         Ok((kind, p))
     }
 
     /// A comment starting at `start` whose body starts at `body` (after `--` or `//`).
-    fn scan_comment(
-        &self,
-        start: usize,
-        body: usize,
-    ) -> Result<(TokenKind, usize), (usize, String)> {
+    fn scan_comment(&self, start: usize, body: usize) -> Result<(RawKind, usize), (usize, String)> {
         let is_dash = self.byte(start) == b'-';
         if is_dash && self.byte(body) == b'[' {
             let mut p = body + 1;
@@ -271,9 +326,7 @@ impl<'a> Lexer<'a> {
             }
             if self.byte(p) == b'[' {
                 return match self.long_bracket(body)? {
-                    Some((_, end)) => {
-                        Ok((TokenKind::Comment(self.src[start..end].to_owned()), end))
-                    }
+                    Some((_, end)) => Ok((RawKind::Comment, end)),
                     None => Err((
                         start,
                         format!(
@@ -287,7 +340,7 @@ impl<'a> Lexer<'a> {
         let end = self.src[body..]
             .find('\n')
             .map_or(self.src.len(), |i| body + i);
-        Ok((TokenKind::Comment(self.src[start..end].to_owned()), end))
+        Ok((RawKind::Comment, end))
     }
 
     /// At `start` (a `[`): a long bracket `[=*[ ... ]=*]`. Returns its content and end, or `None`
@@ -316,10 +369,13 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn scan_quoted(&self, start: usize) -> Result<(TokenKind, usize), (usize, String)> {
+    fn scan_quoted(
+        &self,
+        start: usize,
+        out: &mut Vec<u8>,
+    ) -> Result<(RawKind, usize), (usize, String)> {
         let src = self.src;
         let quote = self.byte(start);
-        let mut out = Vec::new();
         let mut p = start + 1;
         loop {
             let b = self.byte(p);
@@ -333,10 +389,10 @@ impl<'a> Lexer<'a> {
                 ));
             }
             if b == quote {
-                return Ok((TokenKind::Str(out), p + 1));
+                return Ok((RawKind::Str, p + 1));
             }
             if b == b'\\' {
-                p = self.escape(p, &mut out)?;
+                p = self.escape(p, out)?;
                 continue;
             }
             if b.is_ascii() {
@@ -344,7 +400,7 @@ impl<'a> Lexer<'a> {
                 p += 1;
             } else {
                 let (c, used) = p8scii::next_char(&src[p..]);
-                p8scii::push_char(c, &mut out);
+                p8scii::push_char(c, out);
                 p += used;
             }
         }
@@ -453,26 +509,45 @@ fn is_name_p8char(c: P8Char) -> bool {
     }
 }
 
-/// The content of a long string as PICO-8 reads it: a first newline is dropped, CR LF and lone CR
-/// become LF, glyphs become P8SCII.
-fn long_string_bytes(content: &str) -> Vec<u8> {
-    let normal = content.replace("\r\n", "\n").replace('\r', "\n");
-    let body = normal.strip_prefix('\n').unwrap_or(&normal);
-    p8scii::to_p8scii(body)
+/// The content of a long string as PICO-8 reads it: every line break (`\n`, `\r`, `\r\n` or
+/// `\n\r`, as in Lua) becomes one `\n`, a line break right after the opening bracket is dropped,
+/// and glyphs become P8SCII.
+fn long_string_bytes(content: &str, out: &mut Vec<u8>) {
+    let mut rest = content;
+    let mut first = true;
+    while !rest.is_empty() {
+        let (c, used) = p8scii::next_char(rest);
+        match c {
+            P8Char::Byte(b @ (b'\n' | b'\r')) => {
+                let other = if b == b'\n' { '\r' } else { '\n' };
+                rest = rest[1..].strip_prefix(other).unwrap_or(&rest[1..]);
+                if !first {
+                    out.push(b'\n');
+                }
+            }
+            c => {
+                p8scii::push_char(c, out);
+                rest = &rest[used..];
+            }
+        }
+        first = false;
+    }
 }
 
 /// The longest operator at the start of `s`, and its length.
 fn scan_punct(s: &[u8]) -> Option<(Punct, usize)> {
-    // Longest first: 4, 3, 2, then 1 bytes.
-    for len in (1..=4.min(s.len())).rev() {
-        if let Ok(text) = std::str::from_utf8(&s[..len]) {
-            if let Some(p) = Punct::from_text(text) {
-                // `!=` is lexed separately; `..` handled like the rest.
-                return Some((p, len));
-            }
-        }
-    }
-    None
+    // Only a run of operator characters can form one operator: try its prefixes, longest first
+    // (at most 4 bytes, `>>>=`). Most runs are one byte long, so this is usually one lookup.
+    let run = s
+        .iter()
+        .take(4)
+        .take_while(|b| b"+-*/\\%&|^<>=~#()[]{};,?@$.:".contains(b))
+        .count();
+    (1..=run).rev().find_map(|len| {
+        // The run is ASCII, so any prefix is a valid `str`.
+        let text = std::str::from_utf8(&s[..len]).ok()?;
+        Punct::from_text(text).map(|p| (p, len))
+    })
 }
 
 #[cfg(test)]

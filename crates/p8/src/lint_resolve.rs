@@ -149,8 +149,7 @@ impl<'v, V: Visit> Resolver<'v, V> {
             }
             StmtKind::OpAssign { target, value, .. } => {
                 self.expr(value);
-                // `g += 1` reads `g` first: it neither defines a global nor leaves a local unused.
-                self.expr(target);
+                self.target(target);
             }
             StmtKind::Call(e) => self.expr(e),
             StmtKind::Print(args) => {

@@ -170,3 +170,11 @@ fn pico8_extensions() {
         ]
     );
 }
+
+#[test]
+fn long_string_line_breaks_read_as_in_lua() {
+    // Each of LF, CR, CR LF and LF CR is one line break; the first one is dropped.
+    assert_eq!(kinds("[[\r\na\rb\n\rc\r\nd\ne]]"), [s(b"a\nb\nc\nd\ne")]);
+    assert_eq!(kinds("[[\n\nx]]"), [s(b"\nx")]);
+    assert_eq!(kinds("[[⬅️]]"), [s(&[0x8b])]);
+}
