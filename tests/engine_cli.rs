@@ -1,0 +1,115 @@
+//! The engine's subcommands end to end: `tafl8 rules`, `tafl8 perft`, `tafl8 bench perft`.
+
+use std::process::{Command, Output};
+
+fn tafl8(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl8"))
+        .args(args)
+        .output()
+        .expect("run tafl8")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn perft_json_reports_nodes() {
+    let o = tafl8(&["perft", "--variant", "brandubh", "--depth", "3", "--json"]);
+    assert!(o.status.success(), "{o:?}");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["nodes"], 39_512);
+    assert_eq!(v["variant"], "brandubh");
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let o = tafl8(&["perft", "--variant", "brandubh", "--depth", "2", "--divide"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains('-')).collect();
+    assert_eq!(lines.len(), 40, "{out}");
+    // Generation order: the first piece by square index is d1 (index 13), north first: d1-d2 is
+    // blocked by d2, so east: d1-e1 comes first.
+    assert!(lines[0].starts_with("d1-e1 "), "{out}");
+    let sum: u64 = lines
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 960);
+    assert!(out.contains("perft 2 = 960"));
+}
+
+#[test]
+fn perft_from_a_position_and_side() {
+    let o = tafl8(&[
+        "perft",
+        "--variant",
+        "copenhagen",
+        "--position",
+        "/3TTTt4/3ttt5/11/11/2t8/5K5/11/4T6/11/11/11/",
+        "--side",
+        "attackers",
+        "--depth",
+        "1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(stdout(&o).contains("\"nodes\":58"), "{}", stdout(&o));
+    let bad = tafl8(&[
+        "perft",
+        "--variant",
+        "brandubh",
+        "--position",
+        "/3x3/",
+        "--depth",
+        "1",
+    ]);
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("column 3") && err.contains("`x`"), "{err}");
+}
+
+#[test]
+fn rules_prints_a_file_that_loads_back() {
+    let o = tafl8(&["rules", "--variant", "tablut"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    let dir = std::env::temp_dir().join(format!("tafl8-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("my.toml");
+    std::fs::write(&path, text.replace("size = 9", "size = 9 # edited")).unwrap();
+    let p = path.to_str().unwrap();
+    let o = tafl8(&["perft", "--rules", p, "--depth", "2", "--json"]);
+    assert!(stdout(&o).contains("\"nodes\":4400"), "{o:?}");
+    std::fs::write(
+        &path,
+        text.replace("king_armed = true", "king_armed = maybe"),
+    )
+    .unwrap();
+    let o = tafl8(&["perft", "--rules", p, "--depth", "1"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    // The error points at the bad value: line of `king_armed`, column 14 (after `king_armed = `).
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("king_armed"))
+        .unwrap()
+        + 1;
+    assert!(err.contains(&format!("my.toml:{line}:14:")), "{err}");
+    let o = tafl8(&["rules", "--variant", "chess"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ziege, brandubh, tablut, copenhagen"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bench_perft_prints_leaves_per_second() {
+    let o = tafl8(&["bench", "perft", "--depth", "2", "--runs", "1"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    assert!(
+        out.contains("perft(2) = 960") && out.contains("M leaves/s"),
+        "{out}"
+    );
+}
