@@ -191,7 +191,9 @@ mod tests {
             Vec::<String>::new()
         );
         assert_eq!(codes("?nope"), ["1:2 undefined-global"]);
-        assert_eq!(codes("g += 1"), Vec::<String>::new());
+        // A compound assignment reads first: it does not define the global.
+        assert_eq!(codes("g += 1"), ["1:1 undefined-global"]);
+        assert_eq!(codes("g = 0 function f() g += 1 end"), Vec::<String>::new());
     }
 
     #[test]

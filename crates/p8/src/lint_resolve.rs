@@ -149,7 +149,8 @@ impl<'v, V: Visit> Resolver<'v, V> {
             }
             StmtKind::OpAssign { target, value, .. } => {
                 self.expr(value);
-                self.target(target);
+                // `g += 1` reads `g` first: it neither defines a global nor leaves a local unused.
+                self.expr(target);
             }
             StmtKind::Call(e) => self.expr(e),
             StmtKind::Print(args) => {

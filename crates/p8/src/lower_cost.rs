@@ -108,8 +108,8 @@ impl Model {
     }
 
     /// Splits a block into straight-line segments: `(index of first statement, cost)`. A new
-    /// segment starts after every statement with a nested block; a segment starting at
-    /// `stmts.len()` runs after the last statement.
+    /// segment starts after every statement with a nested block and at every label; a segment
+    /// starting at `stmts.len()` runs after the last statement.
     pub(crate) fn segments(&self, b: &Block, ctx: Ctx) -> Vec<(usize, u32)> {
         let per_run = match ctx {
             Ctx::Chunk | Ctx::Plain => 0,
@@ -122,6 +122,12 @@ impl Model {
         };
         let mut segs = vec![(0usize, per_run)];
         for (i, s) in b.stmts.iter().enumerate() {
+            // A label is a jump target: the code after it is a segment of its own.
+            let starts =
+                matches!(s.kind, StmtKind::Label(_)) && segs.last().is_some_and(|l| l.0 < i);
+            if starts {
+                segs.push((i, 0));
+            }
             let last = segs.last_mut().expect("one segment is always open");
             last.1 += self.stmt(s);
             if has_block(s) {

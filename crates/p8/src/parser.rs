@@ -263,7 +263,16 @@ impl<'a> Parser<'a> {
         Ok(Block { stmts })
     }
 
+    /// A statement; nesting counts towards [`MAX_DEPTH`] here too, as statement frames are the
+    /// largest on the stack.
     fn statement(&mut self, line_limit: Option<u32>) -> PResult<Stmt> {
+        self.enter()?;
+        let stmt = self.statement_inner(line_limit);
+        self.leave();
+        stmt
+    }
+
+    fn statement_inner(&mut self, line_limit: Option<u32>) -> PResult<Stmt> {
         let t = self
             .peek()
             .expect("statement() is only called before a token");

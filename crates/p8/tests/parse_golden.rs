@@ -1,6 +1,7 @@
 //! Golden tests: one folder per case under `tests/golden/<case>/` holding `source.lua` and the
 //! reviewed expected outputs: `ast.txt` (tree dump), `printed.lua`, `minified.lua`,
-//! `lowered.lua` (Lua 5.2 lowering) and `lowered_cost.lua` (with the CPU cost annotation).
+//! `lowered.lua` (Lua 5.2 lowering), `lowered_cost.lua` (with the CPU cost annotation) and
+//! `lint.txt` (lint findings).
 //! `UPDATE_GOLDEN=1 cargo test -p tafl8-p8 --test parse_golden` rewrites them; review the diff.
 //!
 //! Beyond the snapshots, every case must satisfy the printers' invariants: the printed and
@@ -13,7 +14,7 @@ use tafl8_p8::ast_dump::dump;
 use tafl8_p8::count::count_tokens_in;
 use tafl8_p8::lower::{lower, LowerOptions};
 use tafl8_p8::minify::{minify, MinifyOptions};
-use tafl8_p8::{parse, print_chunk};
+use tafl8_p8::{lint, parse, print_chunk};
 
 fn check(dir: &Path, file: &str, actual: &str, failures: &mut Vec<String>) {
     let path = dir.join(file);
@@ -64,6 +65,8 @@ fn golden_cases() {
             &lower(&chunk, &LowerOptions { cost: true }),
             &mut failures,
         );
+        let findings: String = lint(&chunk).iter().map(|f| format!("{f}\n")).collect();
+        check(dir, "lint.txt", &findings, &mut failures);
         let tokens = count_tokens_in(&src).unwrap();
         for (what, text) in [("printed", &printed), ("minified", &minified)] {
             let back = parse(text).unwrap_or_else(|e| panic!("{} {what}: {e}", dir.display()));
