@@ -7,6 +7,8 @@ use tafl8_engine::{perft, Position};
 
 use super::rules::RulesArgs;
 
+mod search;
+
 /// Measure speed and print figures (build with --release for meaningful numbers).
 #[derive(clap::Args, Debug)]
 pub struct Options {
@@ -20,6 +22,9 @@ pub enum Target {
     /// Leaves per second of perft from a variant's start (default: brandubh perft 5), every leaf
     /// made and unmade (no bulk counting).
     Perft(PerftOptions),
+    /// The search ablation table: nodes and time per depth for each feature set, from the start
+    /// of brandubh and ziege (what each ordering feature buys).
+    Search(search::SearchOptions),
 }
 
 /// Options of `tafl8 bench perft`.
@@ -43,6 +48,7 @@ pub struct PerftOptions {
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     match opts.target {
         Target::Perft(p) => bench_perft(p),
+        Target::Search(s) => search::run(s),
     }
 }
 

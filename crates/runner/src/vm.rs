@@ -59,6 +59,7 @@ pub struct Vm {
     instructions: Rc<Cell<u64>>,
     runaway: Rc<Cell<bool>>,
     limits: Limits,
+    chunk_name: RefCell<String>,
 }
 
 impl Vm {
@@ -69,7 +70,7 @@ impl Vm {
 
     fn build(limits: Limits) -> mlua::Result<Vm> {
         let lua = Lua::new_with(
-            StdLib::TABLE | StdLib::STRING | StdLib::COROUTINE,
+            StdLib::TABLE | StdLib::STRING | StdLib::COROUTINE | StdLib::BIT,
             LuaOptions::default(),
         )?;
         let machine = Rc::new(RefCell::new(Machine::new()));
@@ -105,6 +106,7 @@ impl Vm {
             instructions,
             runaway,
             limits,
+            chunk_name: RefCell::new(String::new()),
         })
     }
 
@@ -140,11 +142,12 @@ impl Vm {
                 frame: self.machine.borrow().frame,
             };
         }
-        VmError::Lua(clean_message(&e))
+        VmError::Lua(locate(&e, &self.chunk_name.borrow()))
     }
 
     /// Loads and runs a lowered chunk (the contract's form: it receives the `__p8` helpers as `...`).
     pub fn exec_lowered(&self, source: &str, chunk_name: &str) -> Result<(), VmError> {
+        *self.chunk_name.borrow_mut() = chunk_name.to_string();
         let f = self
             .lua
             .load(source)
@@ -175,6 +178,37 @@ impl Vm {
     /// True when the cart defines a global function of that name.
     pub fn has_function(&self, name: &str) -> bool {
         matches!(self.env.raw_get::<Value>(name), Ok(Value::Function(_)))
+    }
+}
+
+/// The error as `chunk:LINE: message`: the message of the root cause without the location of runner
+/// internals (operator helpers, Lua-side API), located at the innermost line of the cart's own code
+/// found in the traceback.
+fn locate(e: &mlua::Error, chunk: &str) -> String {
+    let mut message = clean_message(e);
+    for internal in ["p8 operators:", "pico8 api:"] {
+        if let Some(rest) = message.strip_prefix(internal) {
+            if let Some((_, text)) = rest.split_once(": ") {
+                message = text.to_string();
+            }
+        }
+    }
+    let prefix = format!("{chunk}:");
+    if chunk.is_empty() || message.starts_with(&prefix) {
+        return message;
+    }
+    let full = match e {
+        mlua::Error::CallbackError { traceback, .. } => traceback.clone(),
+        other => other.to_string(),
+    };
+    let line = full.lines().find_map(|l| {
+        let rest = l.trim_start().strip_prefix(&prefix)?;
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<usize>().ok()
+    });
+    match line {
+        Some(n) => format!("{chunk}:{n}: {message}"),
+        None => message,
     }
 }
 

@@ -91,10 +91,12 @@ impl Gen {
     }
 
     fn value(&mut self) -> i32 {
-        match self.rng.below(4) {
+        match self.rng.below(5) {
             0 | 1 => self.edges[self.rng.below(self.edges.len())],
             // Small integers and simple fractions, where results are easy to read when a case fails.
             2 => ((self.rng.below(401) as i32) - 200) << 14,
+            // Values in [-64, 64) with all fraction bits: the runner's fast paths.
+            3 => (self.rng.next() as i32) >> 9,
             _ => self.rng.next() as i32,
         }
     }

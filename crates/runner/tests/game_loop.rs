@@ -49,6 +49,30 @@ fn calling_an_unknown_function_names_it_and_the_cart_line() {
 }
 
 #[test]
+fn runtime_errors_inside_operators_and_api_name_the_cart_line() {
+    for (code, needle) in [
+        (
+            "function _update()\n  local y\n  x=y+1\nend",
+            "arithmetic on",
+        ),
+        (
+            "function _update()\n  local y\n  x=y^2\nend",
+            "arithmetic on",
+        ),
+        (
+            "function _update()\n  local y\n  x=1 ..y\nend",
+            "concatenate",
+        ),
+    ] {
+        let msg = run_with(code, 1, "", Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(msg.starts_with("test.p8:6: "), "{msg}");
+        assert!(msg.contains(needle), "{msg}");
+    }
+}
+
+#[test]
 fn runaway_carts_stop_with_the_frame_named() {
     let limits = Limits {
         instructions_per_frame: 200_000,

@@ -28,8 +28,46 @@ const BINARY: [(&str, BinaryOp); 15] = [
     ("rotr", Fix::rotr),
 ];
 
-/// Builds the `__p8` table. `peek` is the machine's memory reader (`peek`, `peek2`, `peek4` take it).
+/// Builds the `__p8` table: the exact Rust operators, with the hot ones replaced by the Lua fast paths
+/// of `fast.lua` (which fall back to the Rust ones). `peek` is where `peek`, `peek2`, `peek4` come from.
+/// Also gives strings the arithmetic metamethods, so strings plain Lua cannot convert (`"0b101"`) still
+/// convert the PICO-8 way inside the fast paths.
 pub fn helper_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
+    let t = exact_table(lua, peek)?;
+    let bit32: Table = lua.globals().raw_get("bit32")?;
+    let fast: Table = lua
+        .load(include_str!("fast.lua"))
+        .set_name("=p8 operators")
+        .call((t.clone(), bit32))?;
+    let string_mt: Table = lua
+        .load("return getmetatable('')")
+        .set_name("=p8 setup")
+        .call(())?;
+    for (meta, name) in [
+        ("__add", "add"),
+        ("__sub", "sub"),
+        ("__mul", "mul"),
+        ("__div", "div"),
+        ("__mod", "mod"),
+        ("__pow", "pow"),
+        ("__unm", "unm"),
+    ] {
+        string_mt.raw_set(meta, t.raw_get::<Function>(name)?)?;
+    }
+    let out = lua.create_table()?;
+    for pair in t.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        out.raw_set(k, v)?;
+    }
+    for pair in fast.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        out.raw_set(k, v)?;
+    }
+    Ok(out)
+}
+
+/// The exact operators, all in Rust on [`Fix`].
+pub fn exact_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
     let t = lua.create_table()?;
     for (name, op) in BINARY {
         t.raw_set(
