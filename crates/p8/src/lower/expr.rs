@@ -1,0 +1,208 @@
+//! Expression lowering: routed operators become helper calls, the rest stays native Lua.
+
+use super::{lua_name, number_literal, string_literal, Lowerer};
+use crate::ast::*;
+use std::fmt::Write;
+
+pub(super) fn helper(op: BinOp) -> Option<&'static str> {
+    Some(match op {
+        BinOp::Add => "add",
+        BinOp::Sub => "sub",
+        BinOp::Mul => "mul",
+        BinOp::Div => "div",
+        BinOp::IDiv => "idiv",
+        BinOp::Mod => "mod",
+        BinOp::Pow => "pow",
+        BinOp::BAnd => "band",
+        BinOp::BOr => "bor",
+        BinOp::BXor | BinOp::BXorTilde => "bxor",
+        BinOp::Shl => "shl",
+        BinOp::Shr => "shr",
+        BinOp::Lshr => "lshr",
+        BinOp::Rotl => "rotl",
+        BinOp::Rotr => "rotr",
+        BinOp::Concat => "concat",
+        _ => return None,
+    })
+}
+
+/// The literal value of `e` after folding unary minus, if it is one.
+fn literal_value(e: &Expr) -> Option<i32> {
+    match &e.kind {
+        ExprKind::Number(n) => Some(n.value),
+        ExprKind::Unary {
+            op: UnOp::Neg,
+            operand,
+            ..
+        } => literal_value(operand).map(i32::wrapping_neg),
+        _ => None,
+    }
+}
+
+/// Whether lowering `e` gives a native Lua binary operation (which needs parentheses when
+/// nested in another native operator).
+fn is_native_binary(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Binary(op, ..) if helper(*op).is_none())
+}
+
+impl Lowerer {
+    fn args(&mut self, a: &Args) {
+        self.w("(");
+        match a {
+            Args::Parens(v) => self.exprs(v),
+            Args::Str(s) => self.w(&string_literal(&s.value)),
+            Args::Table(f) => self.table(f),
+        }
+        self.w(")");
+    }
+
+    fn table(&mut self, fields: &[Field]) {
+        self.w("{");
+        for (i, f) in fields.iter().enumerate() {
+            if i > 0 {
+                self.w(",");
+            }
+            match f {
+                Field::Positional(v) => self.expr(v),
+                Field::Named(n, v) => {
+                    self.at(n.pos.line);
+                    self.w(&lua_name(&n.name));
+                    self.w("=");
+                    self.expr(v);
+                }
+                Field::Keyed(k, v) => {
+                    self.w("[");
+                    self.expr(k);
+                    self.w("]=");
+                    self.expr(v);
+                }
+            }
+        }
+        self.w("}");
+    }
+
+    /// An operand of a native operator: parenthesised if it is itself a native operation.
+    fn native_operand(&mut self, e: &Expr) {
+        if is_native_binary(e) {
+            self.w("(");
+            self.expr(e);
+            self.w(")");
+        } else {
+            self.expr(e);
+        }
+    }
+
+    pub(super) fn expr(&mut self, e: &Expr) {
+        if e.pos.line > self.line {
+            self.at(e.pos.line);
+        }
+        if let Some(v) = literal_value(e) {
+            let lit = number_literal(v);
+            if v < 0 {
+                let _ = write!(self.out, "({lit})");
+            } else {
+                self.w(&lit);
+            }
+            return;
+        }
+        match &e.kind {
+            ExprKind::Nil => self.w("nil"),
+            ExprKind::True => self.w("true"),
+            ExprKind::False => self.w("false"),
+            ExprKind::Vararg => self.w("..."),
+            ExprKind::Number(_) => unreachable!("handled by literal_value"),
+            ExprKind::Str(s) => self.w(&string_literal(&s.value)),
+            ExprKind::Name(n) => self.w(&lua_name(n)),
+            ExprKind::Index(t, k) => {
+                self.prefix(t);
+                self.w("[");
+                self.expr(k);
+                self.w("]");
+            }
+            ExprKind::Member(t, n) => {
+                self.prefix(t);
+                self.w(".");
+                self.w(&lua_name(&n.name));
+            }
+            ExprKind::Call { func, args } => {
+                self.prefix(func);
+                self.args(args);
+            }
+            ExprKind::Method { obj, name, args } => {
+                self.prefix(obj);
+                self.w(":");
+                self.w(&lua_name(&name.name));
+                self.args(args);
+            }
+            ExprKind::Function(f) => {
+                self.w("function");
+                self.func_body(f);
+            }
+            ExprKind::Table(f) => self.table(f),
+            ExprKind::Binary(op, l, r) => match helper(*op) {
+                Some(h) => {
+                    let _ = write!(self.out, "__p8_{h}(");
+                    self.expr(l);
+                    self.w(",");
+                    self.expr(r);
+                    self.w(")");
+                }
+                None => {
+                    let sym = match op {
+                        BinOp::NeBang | BinOp::Ne => "~=",
+                        BinOp::And => " and ",
+                        BinOp::Or => " or ",
+                        other => other.as_str(),
+                    };
+                    self.native_operand(l);
+                    self.w(sym);
+                    self.native_operand(r);
+                }
+            },
+            ExprKind::Unary { op, operand, .. } => {
+                let call = match op {
+                    UnOp::Neg => Some("unm"),
+                    UnOp::BNot => Some("bnot"),
+                    UnOp::Peek => Some("peek"),
+                    UnOp::Peek2 => Some("peek2"),
+                    UnOp::Peek4 => Some("peek4"),
+                    UnOp::Not | UnOp::Len => None,
+                };
+                match call {
+                    Some(h) => {
+                        let _ = write!(self.out, "__p8_{h}(");
+                        self.expr(operand);
+                        self.w(")");
+                    }
+                    None => {
+                        self.w(if *op == UnOp::Not { "not " } else { "#" });
+                        self.native_operand(operand);
+                    }
+                }
+            }
+            ExprKind::Paren(inner) => {
+                self.w("(");
+                self.expr(inner);
+                self.w(")");
+            }
+        }
+    }
+
+    /// The prefix of a call/index/member: anything but a name, call, index, member or
+    /// parenthesised expression needs parentheses in Lua.
+    fn prefix(&mut self, e: &Expr) {
+        match e.kind {
+            ExprKind::Name(_)
+            | ExprKind::Index(..)
+            | ExprKind::Member(..)
+            | ExprKind::Call { .. }
+            | ExprKind::Method { .. }
+            | ExprKind::Paren(_) => self.expr(e),
+            _ => {
+                self.w("(");
+                self.expr(e);
+                self.w(")");
+            }
+        }
+    }
+}
