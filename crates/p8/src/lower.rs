@@ -18,7 +18,8 @@
 //!   their P8SCII bytes (see [`lua_name`]);
 //! - with [`LowerOptions::cost`], the VM instructions the original program would execute on
 //!   PICO-8 are counted in `__p8_cost` (see [`crate::lower_cost`]) and read through the global
-//!   function `__p8_cycles()`.
+//!   function `__p8_cycles()`, defined on the first line right after the counter (the contract
+//!   put it at the end of the chunk; up front it also works while the top level runs).
 
 use crate::ast::*;
 use crate::lower_cost as cost;
@@ -57,13 +58,12 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
     let fields: Vec<String> = HELPERS.iter().map(|h| format!("__p8.{h}")).collect();
     let _ = write!(l.out, "local {}={} ", locals.join(","), fields.join(","));
     if opts.cost {
-        l.out.push_str("local __p8_cost=0 ");
+        // The accessor is defined up front rather than after the cart's code, so `stat(1)` works
+        // while the top level runs and a top-level `return` cannot leave it undefined.
+        l.out
+            .push_str("local __p8_cost=0 function __p8_cycles() return __p8_cost end ");
     }
     l.block_body(&chunk.block, cost::Ctx::Chunk);
-    if opts.cost {
-        l.out
-            .push_str("\nfunction __p8_cycles() return __p8_cost end");
-    }
     l.out.push('\n');
     l.out
 }
