@@ -1,14 +1,15 @@
 -- The PICO-8 API functions that are plain table/coroutine work, written in Lua so they run at VM speed.
 -- Loaded with a private environment holding the natives it needs; it returns the functions to export.
 -- (Their cost is not counted as cart instructions: only the cart's own code carries cost annotations.)
-local rawlen, rawget, rawset, tinsert, tremove = rawlen, rawget, rawset, table.insert, table.remove
+-- Plain `#t` and `t[i]` (not rawlen/rawget) keep them fast and honour metatables as PICO-8 does.
+local tinsert, tremove = table.insert, table.remove
 local flr = flr
 local api = {}
 
 function api.add(t, v, i)
   if t == nil then return nil end
   if i == nil then
-    rawset(t, rawlen(t) + 1, v)
+    t[#t + 1] = v
   else
     tinsert(t, flr(i), v)
   end
@@ -17,8 +18,8 @@ end
 
 function api.del(t, v)
   if t == nil then return nil end
-  for i = 1, rawlen(t) do
-    if rawget(t, i) == v then
+  for i = 1, #t do
+    if t[i] == v then
       tremove(t, i)
       return v
     end
@@ -28,7 +29,7 @@ end
 
 function api.deli(t, i)
   if t == nil then return nil end
-  local n = rawlen(t)
+  local n = #t
   if i == nil then i = n else i = flr(i) end
   if i < 1 or i > n then return nil end
   return tremove(t, i)
@@ -37,8 +38,8 @@ end
 function api.count(t, v)
   if t == nil then return 0 end
   local c = 0
-  for i = 1, rawlen(t) do
-    local x = rawget(t, i)
+  for i = 1, #t do
+    local x = t[i]
     if (v == nil and x ~= nil) or (v ~= nil and x == v) then c = c + 1 end
   end
   return c
@@ -47,17 +48,21 @@ end
 -- Iterates t[1..#t]; deleting the current element (del/deli) during iteration does not skip the next.
 function api.all(t)
   if t == nil then return function() end end
-  local i, n = 0, rawlen(t)
+  local i, n = 0, #t
   return function()
-    local m = rawlen(t)
-    if m < n then i = i - (n - m) end
-    n = m
-    i = i + 1
-    while i <= n do
-      local v = rawget(t, i)
-      if v ~= nil then return v end
-      i = i + 1
+    local m = #t
+    if m < n then
+      i = i - (n - m)
+      n = m
     end
+    i = i + 1
+    local v = t[i]
+    -- Holes (nil entries inside 1..#t) are skipped, not ends of the iteration.
+    while v == nil and i < n do
+      i = i + 1
+      v = t[i]
+    end
+    return v
   end
 end
 
