@@ -1,0 +1,216 @@
+//! Expression costs: what computing a value takes in Lua 5.2's code generator, depending on
+//! where the value must end up (an RK operand, some register, a fresh register, a jump).
+
+use super::{Model, NameKind};
+use crate::ast::*;
+
+impl Model {
+    pub(super) fn is_local(&self, e: &Expr) -> bool {
+        matches!(e.kind, ExprKind::Name(_)) && self.name_kind(e.pos) == NameKind::Local
+    }
+
+    pub(super) fn is_constant(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Number(_)
+            | ExprKind::Str(_)
+            | ExprKind::Nil
+            | ExprKind::True
+            | ExprKind::False => true,
+            ExprKind::Unary {
+                op: UnOp::Neg,
+                operand,
+                ..
+            } => {
+                Self::is_constant(operand)
+                    && matches!(operand.kind, ExprKind::Number(_) | ExprKind::Unary { .. })
+            }
+            ExprKind::Binary(op, l, r) => folds(*op) && is_num_const(l) && is_num_const(r),
+            ExprKind::Paren(inner) => Self::is_constant(inner),
+            _ => false,
+        }
+    }
+
+    /// As an RK operand (arithmetic, comparison, table key/value).
+    pub(super) fn operand(&self, e: &Expr) -> u32 {
+        if Self::is_constant(e) || self.is_local(e) {
+            0
+        } else {
+            self.full(e)
+        }
+    }
+
+    /// Needed in some register (any), e.g. the table of an index.
+    pub(super) fn in_reg(&self, e: &Expr) -> u32 {
+        if self.is_local(e) {
+            0
+        } else {
+            self.full(e)
+        }
+    }
+
+    /// Into a fresh register (call argument, new local, list item).
+    pub(super) fn to_reg(&self, e: &Expr) -> u32 {
+        if Self::is_constant(e) || self.is_local(e) {
+            1
+        } else {
+            self.full(e)
+        }
+    }
+
+    /// Cost of computing `e` into a register.
+    pub(super) fn full(&self, e: &Expr) -> u32 {
+        match &e.kind {
+            ExprKind::Nil
+            | ExprKind::True
+            | ExprKind::False
+            | ExprKind::Number(_)
+            | ExprKind::Str(_)
+            | ExprKind::Vararg => 1,
+            ExprKind::Name(_) => 1,
+            ExprKind::Index(t, k) => 1 + self.in_reg(t) + self.operand(k),
+            ExprKind::Member(t, _) => 1 + self.in_reg(t),
+            ExprKind::Call { func, args } => 1 + self.to_reg(func) + self.args(args),
+            ExprKind::Method { obj, args, .. } => 1 + 1 + self.in_reg(obj) + self.args(args),
+            ExprKind::Function(_) => 1,
+            ExprKind::Table(fields) => 1 + self.fields(fields),
+            ExprKind::Binary(op, l, r) => {
+                if Self::is_constant(e) {
+                    return 1;
+                }
+                match op {
+                    // The `a and b or c` idiom compiles to jumps: test `a`, then either `b`
+                    // and a `JMP` past `c`, or `c`.
+                    BinOp::Or => match &l.kind {
+                        ExprKind::Binary(BinOp::And, a, b) => {
+                            self.cond(a) + (self.to_reg(b) + 1).max(self.to_reg(r))
+                        }
+                        _ => self.in_reg(l) + 1 + self.to_reg(r),
+                    },
+                    // `TESTSET` (its `JMP` runs inline) then the right side.
+                    BinOp::And => self.in_reg(l) + 1 + self.to_reg(r),
+                    // The test (its `JMP` runs inline) and one `LOADBOOL`.
+                    BinOp::Lt
+                    | BinOp::Le
+                    | BinOp::Gt
+                    | BinOp::Ge
+                    | BinOp::Eq
+                    | BinOp::Ne
+                    | BinOp::NeBang => 2 + self.operand(l) + self.operand(r),
+                    BinOp::Concat => {
+                        let mut parts = Vec::new();
+                        concat_chain(e, &mut parts);
+                        1 + parts.iter().map(|p| self.to_reg(p)).sum::<u32>()
+                    }
+                    _ => 1 + self.operand(l) + self.operand(r),
+                }
+            }
+            ExprKind::Unary { op, operand, .. } => {
+                if Self::is_constant(e) {
+                    return 1;
+                }
+                match op {
+                    UnOp::Neg if is_num_const(operand) => 1,
+                    _ => 1 + self.in_reg(operand),
+                }
+            }
+            ExprKind::Paren(inner) => self.full(inner),
+        }
+    }
+
+    pub(super) fn args(&self, a: &Args) -> u32 {
+        match a {
+            Args::Parens(v) => v.iter().map(|e| self.to_reg(e)).sum(),
+            Args::Str(_) => 1,
+            Args::Table(f) => 1 + self.fields(f),
+        }
+    }
+
+    pub(super) fn fields(&self, fields: &[Field]) -> u32 {
+        let mut positional = 0u32;
+        let mut cost = 0;
+        for f in fields {
+            match f {
+                Field::Positional(v) => {
+                    positional += 1;
+                    cost += self.to_reg(v);
+                }
+                Field::Named(_, v) => cost += 1 + self.operand(v),
+                Field::Keyed(k, v) => cost += 1 + self.operand(k) + self.operand(v),
+            }
+        }
+        // SETLIST flushes every 50 items.
+        cost + positional.div_ceil(50)
+    }
+
+    /// Cost of a condition used for a jump (`if`, `while`, `until`).
+    pub(crate) fn cond(&self, e: &Expr) -> u32 {
+        match &e.kind {
+            ExprKind::True | ExprKind::Number(_) | ExprKind::Str(_) => 0,
+            ExprKind::Nil | ExprKind::False => 1,
+            ExprKind::Paren(inner) => self.cond(inner),
+            ExprKind::Unary {
+                op: UnOp::Not,
+                operand,
+                ..
+            } => self.cond(operand),
+            ExprKind::Binary(BinOp::And | BinOp::Or, l, r) => self.cond(l) + self.cond(r),
+            ExprKind::Binary(
+                BinOp::Lt
+                | BinOp::Le
+                | BinOp::Gt
+                | BinOp::Ge
+                | BinOp::Eq
+                | BinOp::Ne
+                | BinOp::NeBang,
+                l,
+                r,
+            ) => 1 + self.operand(l) + self.operand(r),
+            _ => 1 + self.in_reg(e),
+        }
+    }
+}
+
+/// Whether z8lua folds this operator on two numeric literals at compile time (measured: every
+/// arithmetic and bitwise operator, even `1/0`; not `..`).
+fn folds(op: BinOp) -> bool {
+    helper_like(op) && op != BinOp::Concat
+}
+
+fn helper_like(op: BinOp) -> bool {
+    !matches!(
+        op,
+        BinOp::And
+            | BinOp::Or
+            | BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Eq
+            | BinOp::Ne
+            | BinOp::NeBang
+    )
+}
+
+fn is_num_const(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Number(_) => true,
+        ExprKind::Unary {
+            op: UnOp::Neg,
+            operand,
+            ..
+        } => is_num_const(operand),
+        ExprKind::Paren(inner) => is_num_const(inner),
+        ExprKind::Binary(op, l, r) => folds(*op) && is_num_const(l) && is_num_const(r),
+        _ => false,
+    }
+}
+
+fn concat_chain<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match &e.kind {
+        ExprKind::Binary(BinOp::Concat, l, r) => {
+            out.push(l);
+            concat_chain(r, out);
+        }
+        _ => out.push(e),
+    }
+}
