@@ -100,7 +100,7 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
             let (sign, value, table) = match c {
                 ATTACKER => (-1, w.attacker, &t.attacker),
                 DEFENDER => (1, w.defender, &t.defender),
-                KING => (1, w.king, &t.king),
+                KING => (1, 0, &t.king),
                 _ => continue,
             };
             if cfg.material {

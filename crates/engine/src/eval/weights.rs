@@ -1,7 +1,9 @@
 //! Every evaluation weight, in one place (the cart's templates read them from here).
 //!
 //! Units are the material scale the PICO-8 tafl this game descends from used: an attacker 300, a
-//! defender 280, the king 10000. Every term is bounded so the whole sum fits PICO-8's integers
+//! defender 280, the king 10000. The king's value is not summed: while the game goes on the king
+//! is always on the board (a constant 10000 would only eat PICO-8's range), and its capture is a
+//! win score (see `Score`), which is what the 10000 stood for. Every term is bounded so the whole sum fits PICO-8's integers
 //! (see `Score::eval`): with at most 24 attackers and 12 defenders the material alone is at most
 //! 7200 + 13360, and each positional term is a few hundred at most.
 
@@ -12,8 +14,6 @@ pub struct Weights {
     pub attacker: i16,
     /// Value of a defender soldier.
     pub defender: i16,
-    /// Value of the king (constant while the game goes on; kept for the descended game's scale).
-    pub king: i16,
     /// King table from the move graph: points per escape square reachable in 1, 2, 3 rook moves
     /// on the empty board.
     pub king_reach: [i16; 3],
@@ -40,7 +40,6 @@ pub struct Weights {
 pub const WEIGHTS: Weights = Weights {
     attacker: 300,
     defender: 280,
-    king: 10000,
     king_reach: [24, 6, 2],
     attacker_share: 4,
     defender_share: 2,

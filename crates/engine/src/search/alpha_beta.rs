@@ -12,6 +12,11 @@ use super::trace::TraceNode;
 use super::tt::{Bound, Entry};
 use super::{Score, Searcher, MAX_PLY};
 
+/// LMR: moves from this index on (0-based, in search order) may be reduced by one ply.
+const LMR_FIRST: usize = 3;
+/// LMR: moves from this index on are reduced by two plies.
+const LMR_SECOND: usize = 11;
+
 impl Searcher {
     /// Counts a node and tells whether a limit stops the search (checked every node for the node
     /// budget, every 1024 nodes for the clock).
@@ -153,6 +158,8 @@ impl Searcher {
                     cutoff: false,
                 });
             }
+            let quiet = keys[i] < ordering::KEY_KILLER - 1;
+            let is_king = pos.cell(m.from) == crate::piece::KING;
             let undo = pos.make(m);
             let s = if pos.status() != Status::Ongoing {
                 // Only the mover's own move can end the game this way: the mover won.
@@ -160,7 +167,8 @@ impl Searcher {
                 Score::win_in(ply + 1)
             } else {
                 let child_pv = on_pv && pv_move == Some(m);
-                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child_pv)
+                let quiet = quiet && undo.captures() == 0 && !is_king;
+                self.search_child(pos, depth, ply, alpha, beta, child_pv, i, quiet)
             };
             let captured = undo.captures() > 0;
             pos.unmake(&undo);
@@ -208,6 +216,55 @@ impl Searcher {
             });
         }
         best
+    }
+
+    /// Searches the child reached by the `i`-th move (already made) and returns its score for
+    /// the parent: full window for the first move, else a null window (PVS), reduced by one ply
+    /// for late quiet moves (LMR), with re-searches when the cheap search beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        child_pv: bool,
+        i: usize,
+        quiet: bool,
+    ) -> Score {
+        let full = |me: &mut Searcher, pos: &mut Position, d: i32| {
+            -me.negamax(pos, d, ply + 1, -beta, -alpha, child_pv)
+        };
+        let reduced = self.reduced_depth(depth, i, quiet);
+        if i == 0 || !self.cfg.pvs {
+            let d = reduced;
+            let s = full(self, pos, d);
+            if d < depth - 1 && s > alpha && !self.stop {
+                return full(self, pos, depth - 1);
+            }
+            return s;
+        }
+        let null = alpha.saturating_add(1);
+        let d = reduced;
+        let mut s = -self.negamax(pos, d, ply + 1, -null, -alpha, child_pv);
+        if s > alpha && d < depth - 1 && !self.stop {
+            s = -self.negamax(pos, depth - 1, ply + 1, -null, -alpha, child_pv);
+        }
+        if s > alpha && s < beta && !self.stop {
+            s = full(self, pos, depth - 1);
+        }
+        s
+    }
+
+    /// The depth the `i`-th move's child is first searched to: `depth - 1`, or with LMR for a
+    /// quiet move, one ply less from the 4th move on and two less from the 12th (never below 0).
+    fn reduced_depth(&self, depth: i32, i: usize, quiet: bool) -> i32 {
+        if !self.cfg.lmr || !quiet || depth < 3 || i < LMR_FIRST {
+            return depth - 1;
+        }
+        let r = if i >= LMR_SECOND { 2 } else { 1 };
+        (depth - 1 - r).max(0)
     }
 
     /// The principal variation at `ply` becomes `m` followed by the child's.

@@ -18,6 +18,13 @@ pub struct SearchConfig {
     pub tt_bits: u8,
     /// Capturing moves ordered before quiet ones.
     pub captures_first: bool,
+    /// Principal variation search: moves after the first are searched with a null window
+    /// `(alpha, alpha + 1)` and re-searched with the full window only if they beat alpha.
+    pub pvs: bool,
+    /// Late move reductions: with 3+ plies left, quiet moves from the 4th on (not TT, PV,
+    /// capture or killer moves, not king moves) are searched one ply shallower first (two from
+    /// the 12th on), and again at full depth if they beat alpha.
+    pub lmr: bool,
     /// Quiescence search: at depth 0, captures (and king captures) are searched until quiet.
     pub quiescence: bool,
     /// King-escape handling: the defenders to move with an open route win at once; the attackers
@@ -53,6 +60,8 @@ impl SearchConfig {
         tt: true,
         tt_bits: 12,
         captures_first: true,
+        pvs: true,
+        lmr: true,
         quiescence: true,
         escape_extension: true,
         eval: EvalConfig::FULL,
@@ -66,6 +75,8 @@ impl SearchConfig {
         tt: false,
         tt_bits: 12,
         captures_first: false,
+        pvs: false,
+        lmr: false,
         quiescence: false,
         escape_extension: false,
         eval: EvalConfig::SEED,
@@ -77,7 +88,8 @@ impl SearchConfig {
     };
 
     /// Parses a spec: a base (`full`, `seed` or `bare`) followed by comma-separated `+feature` /
-    /// `-feature` items, e.g. `full,-killers` or `seed,+tt`. Feature names: [`FEATURES`].
+    /// `-feature` items, e.g. `full,-killers` or `seed,+tt`, and optionally `tt-bits=N`.
+    /// Feature names: [`FEATURES`].
     pub fn parse(spec: &str) -> Result<SearchConfig, ConfigError> {
         let mut items = spec.split(',').map(str::trim);
         let base = items.next().unwrap_or("");
@@ -92,6 +104,16 @@ impl SearchConfig {
             }
         };
         for item in items {
+            if let Some(bits) = item.strip_prefix("tt-bits=") {
+                cfg.tt_bits = bits
+                    .parse()
+                    .ok()
+                    .filter(|b| (1..=24).contains(b))
+                    .ok_or_else(|| {
+                        ConfigError(format!("`{item}` in `{spec}`: tt-bits takes 1 to 24"))
+                    })?;
+                continue;
+            }
             let (on, name) = if let Some(n) = item.strip_prefix('+') {
                 (true, n)
             } else if let Some(n) = item.strip_prefix('-') {
@@ -119,6 +141,8 @@ impl SearchConfig {
             "history" => &mut self.history,
             "tt" => &mut self.tt,
             "captures" => &mut self.captures_first,
+            "pvs" => &mut self.pvs,
+            "lmr" => &mut self.lmr,
             "qsearch" => &mut self.quiescence,
             "escape-ext" => &mut self.escape_extension,
             "material" => &mut self.eval.material,

@@ -196,7 +196,18 @@ impl Searcher {
                 Score::win_in(1)
             } else {
                 let on_pv = pv_move == Some(m);
-                -self.negamax(pos, depth - 1, 1, -beta, -alpha, on_pv)
+                if self.cfg.pvs && best.is_some() && self.root_margin == 0 {
+                    // Null window first: most moves only need to be shown no better.
+                    let null = alpha.saturating_add(1);
+                    let s = -self.negamax(pos, depth - 1, 1, -null, -alpha, on_pv);
+                    if s > alpha && !self.stop {
+                        -self.negamax(pos, depth - 1, 1, -beta, -alpha, on_pv)
+                    } else {
+                        s
+                    }
+                } else {
+                    -self.negamax(pos, depth - 1, 1, -beta, -alpha, on_pv)
+                }
             };
             pos.unmake(&undo);
             if self.stop {
