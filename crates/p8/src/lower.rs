@@ -52,6 +52,7 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
         line: 1,
         cost: opts.cost.then(|| cost::Model::new(chunk)),
         tmp: 0,
+        mode: cost::LogicMode::Value,
     };
     l.out.push_str("local __p8=... ");
     let locals: Vec<String> = HELPERS.iter().map(|h| format!("__p8_{h}")).collect();
@@ -62,6 +63,9 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
         // while the top level runs and a top-level `return` cannot leave it undefined.
         l.out
             .push_str("local __p8_cost=0 function __p8_cycles() return __p8_cost end ");
+        // Counts the right operand of an `and`/`or` when (and only when) it runs.
+        l.out
+            .push_str("local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end ");
     }
     l.block_body(&chunk.block, cost::Ctx::Chunk);
     l.out.push('\n');
@@ -77,9 +81,19 @@ struct Lowerer {
     /// Counter for compound-assignment temporaries (nested ones need distinct names only for
     /// readability; each lives in its own `do ... end`).
     tmp: u32,
+    /// How an `and`/`or` met next is used (with costs on, it decides what its right operand
+    /// costs); reset to `Value` for every other operand.
+    mode: cost::LogicMode,
 }
 
 impl Lowerer {
+    /// Lowers the condition of an `if`, `elseif`, `while` or `until`.
+    fn cond(&mut self, e: &Expr) {
+        self.mode = cost::LogicMode::Cond;
+        self.expr(e);
+        self.mode = cost::LogicMode::Value;
+    }
+
     /// Moves the output to `line` (never backwards) before writing something that starts there.
     fn at(&mut self, line: u32) {
         while self.line < line {
@@ -168,7 +182,7 @@ impl Lowerer {
             }
             StmtKind::While { cond, body, .. } => {
                 self.w("while ");
-                self.expr(cond);
+                self.cond(cond);
                 self.w(" do");
                 self.block_body(body, cost::Ctx::WhileBody(cond));
                 self.w(" end");
@@ -177,7 +191,7 @@ impl Lowerer {
                 self.w("repeat");
                 self.block_body(body, cost::Ctx::RepeatBody(cond));
                 self.w(" until ");
-                self.expr(cond);
+                self.cond(cond);
             }
             StmtKind::If {
                 clauses,
@@ -281,7 +295,7 @@ impl Lowerer {
                 self.at(cond.pos.line);
                 self.w("elseif ");
             }
-            self.expr(cond);
+            self.cond(cond);
             self.w(" then");
             let has_more = i + 1 < clauses.len() || else_block.is_some();
             self.block_body(

@@ -31,6 +31,8 @@ use crate::lint_resolve::{Decl, DeclId, Resolver, Visit};
 
 mod expr;
 
+pub(crate) use expr::LogicMode;
+
 /// Where a block sits, which adds per-execution costs to its first segment.
 #[derive(Clone, Copy)]
 pub(crate) enum Ctx<'a> {

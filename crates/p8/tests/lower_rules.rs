@@ -89,3 +89,17 @@ fn cost_option_declares_counter_and_accessor() {
     // Still one statement per source line: `x=1` stays on line 1.
     assert_eq!(out.trim_end().lines().count(), 1);
 }
+
+/// With costs on, the right operand of `and`/`or` is counted only when it runs.
+#[test]
+fn right_operands_of_and_or_are_counted_when_they_run() {
+    let lowered = |src: &str| lower(&parse(src).unwrap(), &LowerOptions { cost: true });
+    // A value: `b` is moved into place (1) when `a` lets it run.
+    assert!(lowered("x=a and b").contains("x=a and __p8_cb(1,b)"));
+    // A condition: global `c` costs its load and test (2) only when `a<b` holds.
+    assert!(lowered("if a<b and c then end").contains("if (a<b) and __p8_cb(2,c) then"));
+    // `a and b or c`: `b` also pays the `JMP` past `c`.
+    assert!(lowered("x=a and b or c").contains("(a and __p8_cb(2,b)) or __p8_cb(1,c)"));
+    // Without costs the operators stay as written.
+    assert_eq!(body("x=a and b or c"), "x=(a and b) or c");
+}

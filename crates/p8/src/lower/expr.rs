@@ -2,6 +2,7 @@
 
 use super::{lua_name, number_literal, string_literal, Lowerer};
 use crate::ast::*;
+use crate::lower_cost::LogicMode;
 use std::fmt::Write;
 
 pub(super) fn helper(op: BinOp) -> Option<&'static str> {
@@ -93,6 +94,8 @@ impl Lowerer {
     }
 
     pub(super) fn expr(&mut self, e: &Expr) {
+        // Only `and`, `or`, `not` and parentheses pass their use on to operands.
+        let mode = std::mem::replace(&mut self.mode, LogicMode::Value);
         if e.pos.line > self.line {
             self.at(e.pos.line);
         }
@@ -147,6 +150,9 @@ impl Lowerer {
                     self.expr(r);
                     self.w(")");
                 }
+                None if matches!(op, BinOp::And | BinOp::Or) && self.cost.is_some() => {
+                    self.logical(*op, l, r, mode);
+                }
                 None => {
                     let sym = match op {
                         BinOp::NeBang | BinOp::Ne => "~=",
@@ -176,16 +182,51 @@ impl Lowerer {
                     }
                     None => {
                         self.w(if *op == UnOp::Not { "not " } else { "#" });
+                        if *op == UnOp::Not && mode == LogicMode::Cond {
+                            self.mode = mode;
+                        }
                         self.native_operand(operand);
                     }
                 }
             }
             ExprKind::Paren(inner) => {
                 self.w("(");
+                self.mode = mode;
                 self.expr(inner);
                 self.w(")");
             }
         }
+    }
+
+    /// `l and r` / `l or r` with costs on: the right operand is wrapped in `__p8_cb(k, r)`,
+    /// which adds its cost `k` only when it runs (`__p8_cb` returns `r`'s values unchanged, and
+    /// `and`/`or` keep only the first, as they would). The left operand is a jump test, or the
+    /// left of an `or` chain (`a and b or c and d or e`).
+    fn logical(&mut self, op: BinOp, l: &Expr, r: &Expr, mode: LogicMode) {
+        let model = self.cost.as_ref().expect("only called with costs on");
+        let k = match (op, mode) {
+            (_, LogicMode::Cond) => model.rhs_cost(r, LogicMode::Cond),
+            (BinOp::And, LogicMode::LeftOfOr) => model.rhs_cost(r, LogicMode::LeftOfOr),
+            _ => model.rhs_cost(r, LogicMode::Value),
+        };
+        self.mode = match (op, mode) {
+            (_, LogicMode::Cond) => LogicMode::Cond,
+            (BinOp::Or, _) => LogicMode::LeftOfOr,
+            _ => LogicMode::Cond,
+        };
+        self.native_operand(l);
+        let _ = write!(
+            self.out,
+            " {} __p8_cb({k},",
+            if op == BinOp::And { "and" } else { "or" }
+        );
+        self.mode = if mode == LogicMode::Cond {
+            LogicMode::Cond
+        } else {
+            LogicMode::Value
+        };
+        self.expr(r);
+        self.w(")");
     }
 
     /// The prefix of a call/index/member: anything but a name, call, index, member or

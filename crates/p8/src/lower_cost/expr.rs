@@ -4,6 +4,17 @@
 use super::{Model, NameKind};
 use crate::ast::*;
 
+/// Where an `and`/`or` sits, which decides what its right operand costs when it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LogicMode {
+    /// Computing a value (`x = a and b`).
+    Value,
+    /// A jump condition (`if a and b then`), or the test of a left operand.
+    Cond,
+    /// The left operand of an `or` computing a value (`a and b` in `a and b or c`).
+    LeftOfOr,
+}
+
 impl Model {
     pub(super) fn is_local(&self, e: &Expr) -> bool {
         matches!(e.kind, ExprKind::Name(_)) && self.name_kind(e.pos) == NameKind::Local
@@ -78,16 +89,10 @@ impl Model {
                     return 1;
                 }
                 match op {
-                    // The `a and b or c` idiom compiles to jumps: test `a`, then either `b`
-                    // and a `JMP` past `c`, or `c`.
-                    BinOp::Or => match &l.kind {
-                        ExprKind::Binary(BinOp::And, a, b) => {
-                            self.cond(a) + (self.to_reg(b) + 1).max(self.to_reg(r))
-                        }
-                        _ => self.in_reg(l) + 1 + self.to_reg(r),
-                    },
-                    // `TESTSET` (its `JMP` runs inline) then the right side.
-                    BinOp::And => self.in_reg(l) + 1 + self.to_reg(r),
+                    // Lua compiles `and`/`or` values to jumps: here only the test of the left
+                    // operand, which always runs; the right operand is counted when it runs
+                    // (see `rhs_cost`).
+                    BinOp::Or | BinOp::And => self.cond(l),
                     // The test (its `JMP` runs inline) and one `LOADBOOL`.
                     BinOp::Lt
                     | BinOp::Le
@@ -142,6 +147,17 @@ impl Model {
         cost + positional.div_ceil(50)
     }
 
+    /// Cost of the right operand of `and`/`or`, counted only when it runs: as a jump when the
+    /// `and`/`or` is a condition, as a value otherwise, plus the `JMP` past the rest when the
+    /// `and` is the left operand of an `or` (`b` in `a and b or c`).
+    pub(crate) fn rhs_cost(&self, r: &Expr, mode: LogicMode) -> u32 {
+        match mode {
+            LogicMode::Cond => self.cond(r),
+            LogicMode::Value => self.to_reg(r),
+            LogicMode::LeftOfOr => self.to_reg(r) + 1,
+        }
+    }
+
     /// Cost of a condition used for a jump (`if`, `while`, `until`).
     pub(crate) fn cond(&self, e: &Expr) -> u32 {
         match &e.kind {
@@ -153,7 +169,8 @@ impl Model {
                 operand,
                 ..
             } => self.cond(operand),
-            ExprKind::Binary(BinOp::And | BinOp::Or, l, r) => self.cond(l) + self.cond(r),
+            // The right operand is counted when it runs.
+            ExprKind::Binary(BinOp::And | BinOp::Or, l, _) => self.cond(l),
             ExprKind::Binary(
                 BinOp::Lt
                 | BinOp::Le
