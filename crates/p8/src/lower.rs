@@ -19,7 +19,10 @@
 //! - with [`LowerOptions::cost`], the VM instructions the original program would execute on
 //!   PICO-8 are counted in `__p8_cost` (see [`crate::lower_cost`]) and read through the global
 //!   function `__p8_cycles()`, defined on the first line right after the counter (the contract
-//!   put it at the end of the chunk; up front it also works while the top level runs).
+//!   put it at the end of the chunk; up front it also works while the top level runs). The first
+//!   line also defines a local `__p8_cb(k, ...)` that adds `k` and returns its other arguments:
+//!   the right operand `r` of `and`/`or` becomes `__p8_cb(k, r)`, so it is counted only when
+//!   it runs. Neither is a runner helper.
 
 use crate::ast::*;
 use crate::lower_cost as cost;
