@@ -17,7 +17,7 @@
 //! - names holding P8SCII glyphs (not valid in Lua) are spelled as `__p8g_` plus the hex of
 //!   their P8SCII bytes (see [`lua_name`]);
 //! - with [`LowerOptions::cost`], the VM instructions the original program would execute on
-//!   PICO-8 are counted in `__p8_cost` (see [`crate::lower_cost`]) and read through the global
+//!   PICO-8 are counted in `__p8_cost` (see the private `lower_cost` module) and read through the global
 //!   function `__p8_cycles()`, defined on the first line right after the counter (the contract
 //!   put it at the end of the chunk; up front it also works while the top level runs). The first
 //!   line also defines a local `__p8_cb(k, ...)` that adds `k` and returns its other arguments:
