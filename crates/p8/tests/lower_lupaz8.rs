@@ -311,7 +311,7 @@ fn corpus_runs_the_same_lowered_and_minified() {
 }
 
 /// Random expressions over every arithmetic, bitwise, shift and rotate operator (and unary `-`,
-/// `~`), written with random spacing and parentheses by a generator that knows nothing of this
+/// `~`; every fourth line a comparison in an `and`/`or`/`not` chain), written with random spacing and parentheses by a generator that knows nothing of this
 /// crate's printer: z8lua parses the original text itself, so any precedence or associativity
 /// mistake in the parser, the lowering or the minifier shows up as a different result.
 #[test]
@@ -353,9 +353,20 @@ fn random_expressions_evaluate_the_same_lowered_and_minified() {
         }
     }
     let mut program = String::from("local a,b,c=1.25,-3,0x0.8\n");
-    for _ in 0..400 {
+    const CMP: &[&str] = &["<", "<=", ">", ">=", "==", "!=", "~="];
+    for i in 0..400 {
         let e = gen(&mut next, 4);
-        program.push_str(&format!("print(tostr({e},1))\n"));
+        if i % 4 == 3 {
+            // Comparisons and the and/or/not jump chains (lowered with `__p8_cb` counting).
+            let cmp = CMP[next(CMP.len() as u64) as usize];
+            let (f, g, h) = (gen(&mut next, 2), gen(&mut next, 2), gen(&mut next, 2));
+            let neg = if next(2) == 0 { "not " } else { "" };
+            program.push_str(&format!(
+                "print(tostr({neg}({e} {cmp} {f}) and {g} or {h},1))\n"
+            ));
+        } else {
+            program.push_str(&format!("print(tostr({e},1))\n"));
+        }
     }
     let rows = run_in_z8lua(&venv, &[("random_exprs".to_owned(), program)]);
     let r = &rows[0];
