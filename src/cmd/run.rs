@@ -41,8 +41,8 @@ pub struct Options {
     /// Report the cart's VM instructions per frame (max, mean, frames over the PICO-8 budget).
     #[arg(long)]
     cpu: bool,
-    /// Write a per-frame CPU plot (SVG) to this file.
-    #[arg(long, value_name = "PATH.svg")]
+    /// Write a per-frame CPU plot to this file: SVG, or PNG when the name ends in `.png`.
+    #[arg(long, value_name = "PATH.svg|PATH.png")]
     cpu_plot: Option<PathBuf>,
     /// Print the report (printh lines, CPU per frame, sounds, menu items) as JSON on stdout.
     #[arg(long)]
@@ -65,10 +65,10 @@ fn parse_screenshot(spec: &str) -> anyhow::Result<(u32, PathBuf)> {
     Ok((frame, PathBuf::from(path)))
 }
 
-/// Writes `text` to `path` via a temporary file and a rename.
-fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+/// Writes `bytes` to `path` via a temporary file and a rename.
+fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
@@ -112,7 +112,15 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         }
     };
     if let Some(path) = &opts.cpu_plot {
-        write_atomic(path, &report.cpu.svg())?;
+        let is_png = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        let bytes = if is_png {
+            report.cpu.png()?
+        } else {
+            report.cpu.svg().into_bytes()
+        };
+        write_atomic(path, &bytes)?;
     }
     if opts.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -47,7 +47,7 @@ end
 {% if king_capture != "two" %}
 
 {# The king on k, the attacker having come from -d: by four (all sides hostile){% if king_capture == "near" %} on or beside the throne, else by two{% endif %}. #}
-function kcap(k,d)
+function kcap(k{% if king_capture == "near" %},d{% endif %})
 {% if king_capture == "near" %}
  if nt[k]>0 then
 {% endif %}
@@ -82,7 +82,7 @@ function capt(t{% if not king_armed %},p{% endif %})
 {% if king_capture == "two" %}
   elseif c=={{ KING }} and side=={{ ATTACKERS }} and host(v+d,c) then
 {% else %}
-  elseif c=={{ KING }} and side=={{ ATTACKERS }} and kcap(v,d) then
+  elseif c=={{ KING }} and side=={{ ATTACKERS }} and kcap(v{% if king_capture == "near" %},d{% endif %}) then
 {% endif %}
    status={{ KING_CAPTURED }}
   end

@@ -6,10 +6,8 @@ function rnd32()
  rs^^=rs<<5
  return rs
 end
-{% if below %}
 {# `Xorshift32::below(n)`: the top 16 bits, unsigned, mod n. `x>>>16` puts them in the fraction
     (raw value u), and 16.16 `%` works on raw values, so `(x>>>16)%(n>>16)<<16` is u % n exactly. #}
 function below(n)
  return (rnd32()>>>16)%(n>>16)<<16
 end
-{% endif %}

@@ -1,11 +1,11 @@
 {# A minimal game until the game issue lands: the AI plays itself on screen. The AI thinks in a
     coroutine (`think`, from the AI templates) that yields when the frame's CPU budget is nearly
     spent, so the cart keeps its frame rate. #}
-tsx,psx=split"{{ screen.tiles }}",split"{{ screen.pieces }}"
+tsx,psx,whys=split"{{ screen.tiles }}",split"{{ screen.pieces }}",split"{{ screen.reasons }}"
 
 function _init()
  setup(split(strt),{{ first_side }})
- rs,last,res,why,co={{ screen.seed }}
+ rs,slice,last,res,why,co={{ screen.seed }},true
 end
 
 function _update()
@@ -16,7 +16,8 @@ function _update()
   return
  end
  co=co or cocreate(think)
- local ok,m=coresume(co)
+ local ok,m=coresume(co,{{ screen.level }})
+ assert(ok,m)
  if costatus(co)=="dead" then
   co=nil
   if m then
@@ -48,7 +49,7 @@ function _draw()
  end
  local t=side=={{ ATTACKERS }} and "infected" or "scientists"
  if res then
-  t=({[0]="draw","infected win","scientists win"})[res].." ❎"
+  t=({[0]="draw","infected win","scientists win"})[res]..": "..whys[why].." ❎"
  elseif last then
   t=sqname(last\{{ area }}).."-"..sqname(last%{{ area }}).."  "..t.." think"
  end

@@ -1,19 +1,144 @@
-//! The optional features a cart can leave out to save tokens, with the value `--fit` weighs
-//! against their token cost.
+//! The optional features a cart can leave out to save tokens: the engine's search and evaluation
+//! switches ([`SearchConfig`]), with the value `--fit` weighs against their token cost.
+
+use std::collections::BTreeSet;
+
+use tafl8_engine::search::SearchConfig;
 
 /// One optional feature.
 #[derive(Debug, Clone, Copy)]
 pub struct Feature {
-    /// Its name on the command line (`--features`).
+    /// Its name on the command line (`--features`), the engine's `SearchConfig` switch name.
     pub name: &'static str,
     /// What it does.
     pub description: &'static str,
-    /// How much it is worth (playing strength or game value, relative; `--fit` drops the lowest
-    /// value per token first).
+    /// How much it is worth to the cart's play, relative (`--fit` drops the lowest value per
+    /// token first). Estimates from what each feature does for the search (material and the king's
+    /// escape matter most, move-ordering refinements least), not measured Elo.
     pub value: u32,
-    /// Whether it draws from the PRNG (`below(n)` is then emitted).
-    pub uses_random: bool,
 }
 
-/// Every optional feature.
-pub const FEATURES: &[Feature] = &[];
+/// Every optional feature, named as `SearchConfig::set` names them.
+pub const FEATURES: &[Feature] = &[
+    Feature {
+        name: "material",
+        description: "piece values in the evaluation",
+        value: 100,
+    },
+    Feature {
+        name: "pst",
+        description: "piece-square tables in the evaluation",
+        value: 40,
+    },
+    Feature {
+        name: "escape",
+        description: "king escape distance and open routes in the evaluation",
+        value: 60,
+    },
+    Feature {
+        name: "guard",
+        description: "attackers next to the king in the evaluation",
+        value: 20,
+    },
+    Feature {
+        name: "mobility",
+        description: "legal-move difference in the evaluation (slow)",
+        value: 4,
+    },
+    Feature {
+        name: "defended",
+        description: "soldiers with a friendly neighbour in the evaluation",
+        value: 4,
+    },
+    Feature {
+        name: "escape-ext",
+        description: "open king route: defenders win at once, attackers get a ply to block",
+        value: 50,
+    },
+    Feature {
+        name: "qsearch",
+        description: "quiescence search of captures at the horizon",
+        value: 35,
+    },
+    Feature {
+        name: "pv",
+        description: "previous iteration's principal variation searched first",
+        value: 20,
+    },
+    Feature {
+        name: "tt",
+        description: "transposition table (best move first, bound cutoffs)",
+        value: 30,
+    },
+    Feature {
+        name: "captures",
+        description: "capturing moves ordered first",
+        value: 25,
+    },
+    Feature {
+        name: "killers",
+        description: "two killer moves per ply ordered early",
+        value: 12,
+    },
+    Feature {
+        name: "history",
+        description: "history heuristic for quiet moves",
+        value: 10,
+    },
+    Feature {
+        name: "pvs",
+        description: "principal variation search (null windows after the first move)",
+        value: 12,
+    },
+    Feature {
+        name: "lmr",
+        description: "late move reductions for quiet moves",
+        value: 15,
+    },
+];
+
+/// The feature set of the engine's full configuration (`SearchConfig::FULL`): the default build.
+pub fn full_set() -> BTreeSet<String> {
+    FEATURES
+        .iter()
+        .filter(|f| is_on(&SearchConfig::FULL, f.name))
+        .map(|f| f.name.to_string())
+        .collect()
+}
+
+/// Every feature.
+pub fn all_set() -> BTreeSet<String> {
+    FEATURES.iter().map(|f| f.name.to_string()).collect()
+}
+
+/// Whether switch `name` is on in `cfg`.
+fn is_on(cfg: &SearchConfig, name: &str) -> bool {
+    // `set` is the only name-based access the engine offers: compare against a copy with the
+    // switch forced on.
+    let mut on = *cfg;
+    on.set(name, true);
+    on == *cfg
+}
+
+/// The search configuration a feature set describes (everything else off; TT size as in FULL).
+pub fn config_of(features: &BTreeSet<String>) -> SearchConfig {
+    let mut cfg = SearchConfig::FULL;
+    for f in FEATURES {
+        cfg.set(f.name, features.contains(f.name));
+    }
+    cfg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_feature_is_an_engine_switch_and_full_round_trips() {
+        for f in FEATURES {
+            assert!(SearchConfig::FULL.clone().set(f.name, true), "{}", f.name);
+        }
+        assert_eq!(config_of(&full_set()), SearchConfig::FULL);
+        assert!(full_set().contains("tt") && !full_set().contains("mobility"));
+    }
+}

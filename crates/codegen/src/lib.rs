@@ -9,6 +9,7 @@
 //! globals `bd side hash king status ply hist caps undos`.
 #![warn(missing_docs)]
 
+mod ai_context;
 pub mod assets;
 pub mod budget;
 mod cartfile;
@@ -25,5 +26,5 @@ pub use budget::{Budget, FunctionCost, PartCost};
 pub use cartfile::{assemble, LABEL_PNG, SPRITES_PNG};
 pub use context::reason_code;
 pub use error::CodegenError;
-pub use features::{Feature, FEATURES};
+pub use features::{all_set, config_of, full_set, Feature, FEATURES};
 pub use pipeline::{build, feature_costs, BuildRequest, Built};

@@ -48,5 +48,8 @@ pub const PARTS: &[Part] = &[
     part!("engine/captures", Engine, None),
     part!("engine/outcome", Engine, None),
     part!("engine/makemove", Engine, None),
-    // part!("game/selfplay", Game, None), -- added back with the AI templates
+    part!("ai/eval", Ai, None),
+    part!("ai/search", Ai, None),
+    part!("ai/difficulty", Ai, None),
+    part!("game/selfplay", Game, None),
 ];

@@ -28,11 +28,11 @@ pub struct BuildRequest {
 }
 
 impl BuildRequest {
-    /// A request for `rules` with every optional feature and PICO-8's full token budget.
+    /// A request for `rules` with the engine's full configuration and PICO-8's full token budget.
     pub fn full(rules: Rules) -> BuildRequest {
         BuildRequest {
             rules,
-            features: FEATURES.iter().map(|f| f.name.to_string()).collect(),
+            features: crate::features::full_set(),
             budget: tafl8_p8::TOKEN_LIMIT,
             fit: false,
         }
@@ -63,8 +63,7 @@ fn context(rules: &Rules, features: &BTreeSet<String>) -> Value {
     let extra = serde_json::json!({
         "screen": ScreenContext::new(rules),
         "features": features.iter().map(|f| (f.clone(), serde_json::Value::Bool(true))).collect::<serde_json::Map<_, _>>(),
-        // The optional `below(n)` draw is only needed by features that pick at random.
-        "below": FEATURES.iter().any(|f| f.uses_random && features.contains(f.name)),
+        "ai": crate::ai_context::AiContext::new(rules, &crate::features::config_of(features)),
     });
     if let (Some(map), serde_json::Value::Object(more)) = (ctx.as_object_mut(), extra) {
         map.extend(more);
@@ -279,7 +278,7 @@ fn cheapest_value(
 /// Each optional feature with the tokens it costs for `rules`: the full build's count minus the
 /// count without that one feature.
 pub fn feature_costs(rules: &Rules) -> Result<Vec<(&'static Feature, usize)>, CodegenError> {
-    let all: BTreeSet<String> = FEATURES.iter().map(|f| f.name.to_string()).collect();
+    let all = crate::features::all_set();
     let tokens = |set: &BTreeSet<String>| -> Result<usize, CodegenError> {
         let r = render_all(rules, set)?;
         Ok(tafl8_p8::count(&r.code).map(|c| c.tokens).unwrap_or(0))
@@ -293,4 +292,29 @@ pub fn feature_costs(rules: &Rules) -> Result<Vec<(&'static Feature, usize)>, Co
             Ok((f, full.saturating_sub(tokens(&without)?)))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lint_errors_name_the_template_and_its_line() {
+        let code = "x=1\nfunction f()\n return y\nend\nprint(f())";
+        let e = check(code, "v", &[("engine/a", 1), ("engine/b", 2)]).unwrap_err();
+        let msg = e.to_string();
+        assert!(
+            msg.contains("templates/engine/b.lua (rendered line 2)"),
+            "{msg}"
+        );
+        assert!(msg.contains("`y`"), "{msg}");
+    }
+
+    #[test]
+    fn syntax_errors_name_the_part() {
+        let e = check("x=1\ny=(", "ziege", &[("engine/a", 1), ("engine/b", 2)])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("engine/b") && e.contains("line 1"), "{e}");
+    }
 }

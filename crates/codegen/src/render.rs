@@ -48,3 +48,42 @@ fn template_error(path: &str, e: &minijinja::Error) -> CodegenError {
         message,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parts::Group;
+
+    fn part(source: &'static str) -> Part {
+        Part {
+            name: "test/bad",
+            path: "test/bad.lua",
+            source,
+            group: Group::Engine,
+            feature: None,
+        }
+    }
+
+    #[test]
+    fn undefined_value_is_an_error_with_its_line() {
+        let p = part("x=1\ny={{ nope }}\n");
+        let env = environment(&[p]).unwrap();
+        let e = render(&env, &p, &Value::from(())).unwrap_err().to_string();
+        assert!(e.starts_with("templates/test/bad.lua:2:"), "{e}");
+    }
+
+    #[test]
+    fn syntax_error_in_a_template_is_located() {
+        let e = environment(&[part("x=1\n{% if %}\n")])
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("templates/test/bad.lua:2:"), "{e}");
+    }
+
+    #[test]
+    fn blank_lines_and_trailing_spaces_are_dropped() {
+        let p = part("a=1  \n\n{% if true %}\nb=2\n{% endif %}\n\n");
+        let env = environment(&[p]).unwrap();
+        assert_eq!(render(&env, &p, &Value::from(())).unwrap(), "a=1\nb=2");
+    }
+}

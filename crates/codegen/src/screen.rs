@@ -68,6 +68,10 @@ pub struct ScreenContext {
     pub button: u8,
     /// The game's PRNG seed.
     pub seed: String,
+    /// The difficulty level the self-play AI plays at.
+    pub level: u8,
+    /// Why a game ended, by the cart's reason code (1..), as a split string.
+    pub reasons: String,
 }
 
 impl ScreenContext {
@@ -110,6 +114,24 @@ impl ScreenContext {
             ink: 7,
             button: 5,
             seed: crate::tables::fixed_literal(0x7AF1_0001),
+            level: 3,
+            reasons: reasons(),
         }
     }
+}
+
+/// The end reasons in the order of their cart codes ([`crate::reason_code`] 1..=7).
+fn reasons() -> String {
+    use tafl8_engine::EndReason::*;
+    let mut all = [
+        (KingCaptured, "king captured"),
+        (KingEscaped, "king escaped"),
+        (ExitFort, "exit fort"),
+        (Surrounded, "surrounded"),
+        (NoMoves, "no moves"),
+        (Repetition, "repetition"),
+        (MoveLimit, "move limit"),
+    ];
+    all.sort_by_key(|(r, _)| crate::reason_code(*r));
+    all.map(|(_, name)| name).join(",")
 }

@@ -94,6 +94,55 @@ impl CpuReport {
     }
 }
 
+impl CpuReport {
+    /// The same chart as [`CpuReport::svg`] as a PNG (640x200, PICO-8 colours), for viewers without SVG.
+    pub fn png(&self) -> Result<Vec<u8>, png::EncodingError> {
+        const W: usize = 640;
+        const H: usize = 200;
+        let mut img = vec![0u8; W * H * 3];
+        let mut put = |x: usize, y: usize, c: [u8; 3]| {
+            if x < W && y < H {
+                img[(y * W + x) * 3..(y * W + x) * 3 + 3].copy_from_slice(&c);
+            }
+        };
+        for y in 0..H {
+            for x in 0..W {
+                put(x, y, [0x1d, 0x2b, 0x53]);
+            }
+        }
+        let top = (self.max().max(self.budget) as f64 * 1.1).max(1.0);
+        let n = self.per_frame.len().max(1);
+        for x in 0..W {
+            // Each column shows the largest frame among those it covers.
+            let (a, b) = (x * n / W, ((x + 1) * n / W).max(x * n / W + 1).min(n));
+            let Some(v) = self.per_frame.get(a..b).and_then(|s| s.iter().max()) else {
+                continue;
+            };
+            let h = (*v as f64 / top * H as f64) as usize;
+            let colour = if *v > self.budget {
+                [0xff, 0x00, 0x4d]
+            } else {
+                [0x00, 0xe4, 0x36]
+            };
+            for y in H.saturating_sub(h)..H {
+                put(x, y, colour);
+            }
+        }
+        let by = H - ((self.budget as f64 / top * H as f64) as usize).min(H);
+        for x in (0..W).filter(|x| x % 8 < 5) {
+            put(x, by, [0xff, 0xec, 0x27]);
+        }
+        let mut out = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut out, W as u32, H as u32);
+            enc.set_color(png::ColorType::Rgb);
+            enc.set_depth(png::BitDepth::Eight);
+            enc.write_header()?.write_image_data(&img)?;
+        }
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +167,6 @@ mod tests {
         assert_eq!(r.over_budget(), 2);
         let svg = r.svg();
         assert!(svg.starts_with("<svg") && svg.contains("#ff004d") && svg.ends_with("</svg>\n"));
+        assert_eq!(&r.png().unwrap()[1..4], b"PNG");
     }
 }

@@ -1,4 +1,27 @@
 //! The headless PICO-8 runner: exact 16.16 numbers, the PICO-8 API, frames, CPU model, screenshots.
+//!
+//! A cart's `__lua__` is parsed and lowered by `tafl8-p8` to Lua 5.2 in which every arithmetic,
+//! bitwise, concatenation and peek operator is a call of a `__p8_*` helper; this crate runs that chunk
+//! in mlua's vendored Lua 5.2 inside a sandbox environment holding only the PICO-8 API.
+//!
+//! - [`num`]: [`Fix`], PICO-8's 16.16 number, bit-exact with z8lua (checked by a generated
+//!   conformance suite of 11,040 expressions), its decimal/hex text forms and trigonometry.
+//! - [`lua`]: value conversion and the `__p8` helpers (Lua fast paths for the common exact cases,
+//!   falling back to the Rust operators on [`Fix`]).
+//! - [`vm`]: the sandbox, the runaway (instruction) and memory limits; [`session`]: loading a cart and
+//!   the game loop; [`machine`], [`memory`], [`gfx`], [`font`], [`rng`], [`input`], [`cpu`],
+//!   [`screenshot`]: the console state and its parts.
+//!
+//! Fidelity notes (where the runner deliberately differs from z8lua or from PICO-8):
+//! - `sin`/`cos` at exact quarter turns: z8lua reads past its table (`sin(0.25)` = -0x1.9ee8); the
+//!   runner gives PICO-8's ±1 (see [`num::trig`]). Everywhere else trig matches z8lua bit for bit.
+//! - The RNG starts as after `srand(0)` (PICO-8 seeds randomly at boot) so runs are reproducible.
+//! - `t()` is `frame / fps` in 16.16; `flip()` does nothing; `cartdata` is not persisted (`dget`/`dset`
+//!   work on RAM 0x5e00); `sfx`/`music` are recorded, not played; menu callbacks receive 0.
+//! - The font is the runner's own 3x5 (lowercase drawn with the uppercase shapes, glyphs from 128 up
+//!   as boxes); `print` does not scroll; the screen palette's secret colours show as the base 16.
+//! - The CPU model counts the cart's own instructions through the lowering's cost annotations
+//!   (within 0.2% of z8lua on the test workloads); the runaway limit counts real VM instructions.
 #![warn(missing_docs)]
 
 pub mod api;

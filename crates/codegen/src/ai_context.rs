@@ -1,0 +1,201 @@
+//! The AI half of the template context: the search switches of a [`SearchConfig`], the
+//! evaluation's weights and baked tables from the engine's `Evaluator`, the search's constants,
+//! and the difficulty levels.
+
+use serde::Serialize;
+use tafl8_engine::difficulty::LEVELS;
+use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH};
+use tafl8_engine::rules::RepetitionResult;
+use tafl8_engine::search::{
+    Bound, SearchConfig, EVAL_MAX, HISTORY_MAX, INF, MAX_PLY, MAX_QPLY, WIN_MIN,
+};
+use tafl8_engine::{Rules, Side};
+
+use crate::tables::{fixed_literal, join, square_table};
+
+/// Ordering keys and LMR thresholds: private constants of the engine's search
+/// (`search::ordering::KEY_*`, `search::alpha_beta::LMR_*`), mirrored here; the differential
+/// search tests fail if they drift.
+const KEY_TT: i16 = 30000;
+const KEY_PV: i16 = 29000;
+const KEY_CAPTURE: i16 = 20000;
+const KEY_KILLER: i16 = 19000;
+const LMR_FIRST: usize = 3;
+const LMR_SECOND: usize = 11;
+/// The mobility term's clamp (`eval::mobility_difference`, private in the engine).
+const MOBILITY_CLAMP: i32 = 100;
+/// `stat(1)` above which the thinking coroutine yields: 90% of the frame, leaving the rest for
+/// drawing.
+const FRAME_CPU: &str = ".9";
+
+/// The AI context.
+#[derive(Debug, Clone, Serialize)]
+pub struct AiContext {
+    /// Per piece kind, the signed material + piece-square value of each square (defenders' view).
+    pub table: Option<[String; 3]>,
+    /// Evaluation switches.
+    pub escape: bool,
+    /// Attackers next to the king.
+    pub guard: bool,
+    /// Mobility.
+    pub mobility: bool,
+    /// Defended soldiers.
+    pub defended: bool,
+    /// Search switches.
+    pub escape_ext: bool,
+    /// Quiescence.
+    pub qsearch: bool,
+    /// PV first.
+    pub pv: bool,
+    /// Transposition table.
+    pub tt: bool,
+    /// Captures first.
+    pub captures: bool,
+    /// Killers.
+    pub killers: bool,
+    /// History.
+    pub history: bool,
+    /// Principal variation search.
+    pub pvs: bool,
+    /// Late move reductions.
+    pub lmr: bool,
+    /// BFS depth of the escape term.
+    pub escape_depth: u8,
+    /// Escape-distance bonuses (index 1..3) as a split string.
+    pub escape_distance: String,
+    /// Weight of two or more open routes.
+    pub w_routes: i16,
+    /// Penalty per attacker next to the king.
+    pub w_guard: i16,
+    /// Mobility weight.
+    pub w_mobility: i16,
+    /// Defended-soldier weight.
+    pub w_defended: i16,
+    /// Mobility clamp.
+    pub mobility_clamp: i32,
+    /// Evaluation clamp.
+    pub eval_max: i16,
+    /// Score bound.
+    pub inf: i16,
+    /// Decided-score threshold.
+    pub win_min: i16,
+    /// Deepest ply.
+    pub max_ply: usize,
+    /// Quiescence plies.
+    pub max_qply: usize,
+    /// Ordering keys.
+    pub key_tt: i16,
+    /// PV key.
+    pub key_pv: i16,
+    /// Capture key.
+    pub key_capture: i16,
+    /// First killer key.
+    pub key_killer: i16,
+    /// History cap.
+    pub history_max: i16,
+    /// LMR: reduce from this 0-based move index on.
+    pub lmr_first: usize,
+    /// LMR: reduce by two from this index on.
+    pub lmr_second: usize,
+    /// TT index mask, as the 16.16 literal whose raw bits are `2^bits - 1`.
+    pub tt_mask: String,
+    /// TT bound codes.
+    pub b_exact: u8,
+    /// Lower bound code.
+    pub b_lower: u8,
+    /// Upper bound code.
+    pub b_upper: u8,
+    /// Side that loses by repetition (0 = draw).
+    pub rep_loser: u8,
+    /// `stat(1)` threshold for yielding.
+    pub frame_cpu: &'static str,
+    /// Levels: "depth,nodes,margin,halvings" (nodes as a 16.16 literal of raw value `nodes`).
+    pub levels: Vec<String>,
+}
+
+impl AiContext {
+    /// The context for `rules` searched with `cfg`.
+    pub fn new(rules: &Rules, cfg: &SearchConfig) -> AiContext {
+        let ev = Evaluator::new(rules);
+        let (w, t) = (&ev.weights, &ev.tables);
+        let e = &cfg.eval;
+        let table = (e.material || e.pst).then(|| {
+            let g = rules.geometry();
+            let kind = |value: i16, pst: &[i16], sign: i64| {
+                square_table(g, |s| {
+                    let on = g.on_board(tafl8_engine::Square(s as u8));
+                    let v = i64::from(if e.material { value } else { 0 })
+                        + if e.pst { i64::from(pst[s]) } else { 0 };
+                    if on {
+                        sign * v
+                    } else {
+                        0
+                    }
+                })
+            };
+            [
+                kind(w.attacker, &t.attacker, -1),
+                kind(w.defender, &t.defender, 1),
+                kind(0, &t.king, 1),
+            ]
+        });
+        let (rep, _) = rules.repetition();
+        AiContext {
+            table,
+            escape: e.escape,
+            guard: e.king_guard,
+            mobility: e.mobility,
+            defended: e.defended,
+            escape_ext: cfg.escape_extension,
+            qsearch: cfg.quiescence,
+            pv: cfg.pv_first,
+            tt: cfg.tt,
+            captures: cfg.captures_first,
+            killers: cfg.killers,
+            history: cfg.history,
+            pvs: cfg.pvs,
+            lmr: cfg.lmr,
+            escape_depth: MAX_ESCAPE_DEPTH,
+            escape_distance: join(w.escape_distance.map(i64::from)),
+            w_routes: w.escape_routes,
+            w_guard: w.king_guard,
+            w_mobility: w.mobility,
+            w_defended: w.defended,
+            mobility_clamp: MOBILITY_CLAMP,
+            eval_max: EVAL_MAX,
+            inf: INF,
+            win_min: WIN_MIN,
+            max_ply: MAX_PLY,
+            max_qply: MAX_QPLY,
+            key_tt: KEY_TT,
+            key_pv: KEY_PV,
+            key_capture: KEY_CAPTURE,
+            key_killer: KEY_KILLER,
+            history_max: HISTORY_MAX,
+            lmr_first: LMR_FIRST,
+            lmr_second: LMR_SECOND,
+            tt_mask: fixed_literal((1u32 << cfg.tt_bits.min(31)) - 1),
+            b_exact: Bound::Exact as u8,
+            b_lower: Bound::Lower as u8,
+            b_upper: Bound::Upper as u8,
+            rep_loser: match rep {
+                RepetitionResult::AttackersLose => Side::Attackers.code(),
+                RepetitionResult::DefendersLose => Side::Defenders.code(),
+                _ => 0,
+            },
+            frame_cpu: FRAME_CPU,
+            levels: LEVELS
+                .iter()
+                .map(|l| {
+                    format!(
+                        "{},{},{},{}",
+                        l.depth,
+                        fixed_literal(l.nodes.min(u64::from(u32::MAX >> 1)) as u32),
+                        l.margin,
+                        l.halvings
+                    )
+                })
+                .collect(),
+        }
+    }
+}
