@@ -1,10 +1,11 @@
 //! Local renaming for the minifier.
 //!
 //! Each local gets the shortest name (`a`..`z`, then `aa`, `ab`, ...) that is not a keyword, not a
-//! global the program mentions anywhere, and not the new name of any local visible where it is
-//! declared. Never reusing a visible local's name means no renamed local shadows another, so no
+//! global the program mentions anywhere, and not the new name of any local it conflicts with
+//! (one is visible where the other is declared). No renamed local ever shadows another, so no
 //! reference can be captured by the wrong declaration; names are still reused across sibling
-//! scopes, which is where most of the saving is. Globals, table keys and labels keep their names.
+//! scopes, which is where most of the saving is. The most used locals choose first, so the
+//! same few short names recur (which also helps PICO-8's compressor). Globals, table keys and labels keep their names.
 
 use std::collections::HashSet;
 
@@ -15,9 +16,28 @@ use crate::token::Keyword;
 #[derive(Default)]
 struct Collect {
     globals: HashSet<String>,
+    /// References per declaration (the declaration itself included).
+    uses: Vec<u32>,
 }
 
 impl Visit for Collect {
+    fn declare(&mut self, id: DeclId, _d: &[Decl], _s: Option<DeclId>, _name: &mut String) {
+        if self.uses.len() <= id {
+            self.uses.resize(id + 1, 0);
+        }
+        self.uses[id] += 1;
+    }
+    fn local_ref(
+        &mut self,
+        id: DeclId,
+        _d: &[Decl],
+        _name: &mut String,
+        _pos: Pos,
+        _write: bool,
+        _depth: u32,
+    ) {
+        self.uses[id] += 1;
+    }
     fn global_ref(&mut self, name: &str, _pos: Pos, _write: bool, _depth: u32) {
         self.globals.insert(name.to_owned());
     }
@@ -72,19 +92,37 @@ pub(crate) fn rename_locals(chunk: &Chunk) -> Chunk {
         .chain(Keyword::ALL.iter().map(|k| k.as_str().to_owned()))
         .chain(std::iter::once("self".to_owned()))
         .collect();
-    let mut new_names: Vec<String> = Vec::with_capacity(decls.len());
-    for d in &decls {
-        if d.kind == DeclKind::ImplicitSelf {
-            new_names.push("self".to_owned());
+    // Two locals conflict when one is visible where the other is declared.
+    let mut conflicts: Vec<Vec<DeclId>> = decls.iter().map(|d| d.visible.clone()).collect();
+    for (id, d) in decls.iter().enumerate() {
+        for &v in &d.visible {
+            conflicts[v].push(id);
+        }
+    }
+    // Most used first, so the most used locals share the first names: shorter code that also
+    // compresses better (the same few names recur).
+    let mut order: Vec<DeclId> = (0..decls.len()).collect();
+    order.sort_by_key(|&id| std::cmp::Reverse(collect.uses[id]));
+    let mut new_names: Vec<Option<String>> = vec![None; decls.len()];
+    for id in order {
+        if decls[id].kind == DeclKind::ImplicitSelf {
+            new_names[id] = Some("self".to_owned());
             continue;
         }
-        let taken: HashSet<&str> = d.visible.iter().map(|&v| new_names[v].as_str()).collect();
+        let taken: HashSet<&str> = conflicts[id]
+            .iter()
+            .filter_map(|&v| new_names[v].as_deref())
+            .collect();
         let name = (0..)
             .map(candidate)
             .find(|c| !reserved.contains(c) && !taken.contains(c.as_str()))
             .expect("candidate names are unbounded");
-        new_names.push(name);
+        new_names[id] = Some(name);
     }
+    let new_names: Vec<String> = new_names
+        .into_iter()
+        .map(Option::unwrap_or_default)
+        .collect();
     let mut out = chunk.clone();
     let mut apply = Apply {
         new_names: &new_names,
