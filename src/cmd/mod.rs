@@ -4,12 +4,10 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-pub mod analyze;
 pub mod bench;
 pub mod build;
 pub mod count;
 pub mod lint;
-pub mod match_cmd;
 pub mod perft;
 pub mod rules;
 pub mod run;
@@ -20,8 +18,10 @@ pub enum Command {
     /// Count a program's PICO-8 tokens and characters against the cart limits.
     ///
     /// Tokens are counted as PICO-8 counts them (the count shrinko8 reports); characters are
-    /// P8SCII characters (a glyph is one). Exit status: 0 when the program fits, 1 when it is
-    /// over a limit, 2 when the file cannot be read or lexed (the error says where).
+    /// P8SCII characters (a glyph is one); compressed is the size of the code compressed in the
+    /// `.p8.png` format by tafl8's compressor (a few percent above shrinko8's, PICO-8's own does
+    /// worse: keep a margin). Exit status: 0 when the program fits, 1 when it is over a limit, 2
+    /// when the file cannot be read or lexed (the error says where).
     Count(count::Options),
     /// Lint a program: undefined globals (errors), unused and shadowed locals (warnings).
     ///
@@ -36,10 +36,6 @@ pub enum Command {
     Perft(perft::Options),
     /// Measure speed (e.g. `bench perft`: leaves per second); use a --release build.
     Bench(bench::Options),
-    /// Search a position: best move, score, PV, nodes and time per iteration (`--tree`, `--json`).
-    Analyze(analyze::Options),
-    /// Two engine configs play each other from varied openings: W/D/L and Elo with a 95% interval.
-    Match(match_cmd::Options),
     /// Run a cart headless: printh output, CPU per frame, screenshots (see `tafl8 run --help`).
     Run(run::Options),
     /// Build a PICO-8 cart from the engine's templates and print where every token went.
@@ -59,8 +55,6 @@ impl Command {
             Command::Rules(opts) => rules::run(opts),
             Command::Perft(opts) => perft::run(opts),
             Command::Bench(opts) => bench::run(opts),
-            Command::Analyze(opts) => analyze::run(opts),
-            Command::Match(opts) => match_cmd::run(opts),
             Command::Run(opts) => run::run(opts),
         }
     }

@@ -364,20 +364,7 @@ impl<'a> Parser<'a> {
             }
             TokenKind::Punct(Punct::Question) => {
                 self.i += 1;
-                let args = self.expr_list()?;
-                // PICO-8 turns `?` into `print(` ... `)` up to the end of the line, so nothing
-                // may follow the arguments on that line (z8lua: "<eol> expected").
-                if let Some(next) = self.peek() {
-                    let last_line = self.prev().map_or(pos.line, |t| end_of(self.src, t).0);
-                    if next.span.line == last_line {
-                        return Err(self.err_at(
-                            next,
-                            "expected the end of the line after the `?` arguments \
-                             (`?` prints the rest of its line)",
-                        ));
-                    }
-                }
-                StmtKind::Print(args)
+                StmtKind::Print(self.expr_list()?)
             }
             _ => self.expr_stmt()?,
         };
@@ -430,12 +417,10 @@ impl<'a> Parser<'a> {
     }
 
     /// For a short form: the line of the `)` that ended the condition, if it ended with one.
-    /// PICO-8 reads the short form only when a statement follows the `)` on its line: with
-    /// nothing after it, `then`/`do` is expected as usual.
     fn short_form_line(&self) -> Option<u32> {
-        let close = self.prev().filter(|t| t.kind.is_punct(Punct::RParen))?;
-        let next = self.peek()?;
-        (next.span.line == close.span.line).then_some(close.span.line)
+        self.prev()
+            .filter(|t| t.kind.is_punct(Punct::RParen))
+            .map(|t| t.span.line)
     }
 
     fn while_stmt(&mut self, pos: Pos) -> PResult<StmtKind> {

@@ -52,17 +52,14 @@ impl Printer {
     fn stmts(&mut self, b: &Block) {
         for (i, s) in b.stmts.iter().enumerate() {
             self.e.stmt_break();
-            // A block nested in a one-line body (a function's) is followed on the line by at
-            // least its `end`, which a `?` would swallow.
-            let last = i + 1 == b.stmts.len() && !matches!(s.kind, StmtKind::Print(_));
-            self.force_long_if_swallowing(s, last);
+            self.force_long_if_swallowing(s, i + 1 == b.stmts.len());
             self.stmt(s);
         }
     }
 
     /// On a line that must not break (inside a short form's body), a short form or `?` that
-    /// is not the last statement on the line would swallow what follows: print it in its long
-    /// form instead (same meaning; `?` becomes `print(...)`).
+    /// is not the last statement of its block would swallow the statements after it: print it
+    /// in its long form instead (same meaning).
     fn force_long_if_swallowing(&mut self, s: &Stmt, last: bool) {
         self.force_long = self.e.oneline > 0 && !last && is_line_final(s);
     }

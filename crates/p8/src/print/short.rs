@@ -5,11 +5,10 @@ use super::{Printer, Style};
 use crate::ast::*;
 use crate::print_emit::Emitter;
 
-/// Whether a statement, printed on one line, would take a following `else` on that line: a
-/// short `if` without `else` at its end would attach it, a `?` would print it.
+/// Whether a statement, printed on one line, leaves a short `if` without `else` open at its
+/// end (a following `else` on the line would attach to it).
 pub(super) fn ends_with_open_short_if(s: &Stmt) -> bool {
     match &s.kind {
-        StmtKind::Print(_) => true,
         StmtKind::If {
             else_block,
             short: true,
