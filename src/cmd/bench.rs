@@ -7,6 +7,7 @@ use tafl8_engine::{perft, Position};
 
 use super::rules::RulesArgs;
 
+mod runner;
 mod search;
 
 /// Measure speed and print figures (build with --release for meaningful numbers).
@@ -25,6 +26,8 @@ pub enum Target {
     /// The search ablation table: nodes and time per depth for each feature set, from the start
     /// of brandubh and ziege (what each ordering feature buys).
     Search(search::SearchOptions),
+    /// PICO-8 VM instructions per second the headless runner executes (wall clock and CPU time).
+    Runner(runner::RunnerOptions),
 }
 
 /// Options of `tafl8 bench perft`.
@@ -49,6 +52,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     match opts.target {
         Target::Perft(p) => bench_perft(p),
         Target::Search(s) => search::run(s),
+        Target::Runner(r) => runner::run(r),
     }
 }
 

@@ -25,6 +25,7 @@
 #![warn(missing_docs)]
 
 pub mod api;
+pub mod bench;
 pub mod cpu;
 pub mod font;
 pub mod gfx;
