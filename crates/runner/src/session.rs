@@ -54,7 +54,8 @@ pub struct RunOptions {
     pub echo_printh: bool,
     /// Screenshots to take: after frame N's `_draw` (N = 0: after `_init`).
     pub screenshots: Vec<(u32, PathBuf)>,
-    /// Runaway and memory limits.
+    /// The limits the session was created with (they are fixed by [`Session::from_cart`]; kept here
+    /// so a caller can carry one set of options around).
     pub limits: Limits,
 }
 
