@@ -189,6 +189,30 @@ impl Gen {
                 let s = string_lit(&text);
                 hex(binop(BINOPS[self.rng.below(7)], &s, &b))
             }
+            // Number literals in every spelling, quantised by the lowering as PICO-8 reads them.
+            45 => {
+                let sign = if self.rng.below(2) == 0 { "" } else { "-" };
+                let text = match self.rng.below(3) {
+                    0 => format!(
+                        "{sign}{}.{}",
+                        self.rng.below(70_000),
+                        &format!("{:06}", self.rng.below(1_000_000))[..1 + self.rng.below(6)]
+                    ),
+                    1 => format!(
+                        "{sign}0b{:b}.{:b}",
+                        self.rng.next() as u16,
+                        self.rng.next() as u8
+                    ),
+                    _ => format!(
+                        "{sign}0x{:x}.{:05x}",
+                        self.rng.next() as u16,
+                        self.rng.below(0x10_0000)
+                    ),
+                };
+                hex(Expr {
+                    p8: format!("({text})"),
+                })
+            }
             // Nested arithmetic: results feeding other operators.
             _ => {
                 let op1 = BINOPS[self.rng.below(BINOPS.len())];
@@ -199,8 +223,8 @@ impl Gen {
     }
 }
 
-const KINDS: usize = 46;
-const PER_KIND: usize = 240;
+const KINDS: usize = 47;
+const PER_KIND: usize = 220;
 
 #[test]
 fn generated_expressions_agree_with_z8lua() {
