@@ -5,7 +5,7 @@
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::{Position, Status};
 use crate::rules::{KingCapture, FLAG_CORNER, FLAG_EDGE};
-use crate::square::Square;
+use crate::square::{step, Square};
 
 impl Position {
     /// Whether square `sq` is hostile to a piece of kind `victim` (1..=3).
@@ -16,9 +16,9 @@ impl Position {
     /// Linnaeus' throne rule.
     #[inline(always)]
     pub(crate) fn hostile_to(&self, sq: usize, victim: u8) -> bool {
-        let c = self.cells[sq];
+        let c = self.cells[sq & 0xff];
         if c == EMPTY {
-            return self.rules.hostile_empty_table()[sq].contains(victim);
+            return self.rules.hostile_empty_full()[sq & 0xff].contains(victim);
         }
         if c == OFF {
             return false;
@@ -27,7 +27,7 @@ impl Position {
         if enemy && (c != KING || self.rules.king_armed()) {
             return true;
         }
-        if self.rules.hostile_occupied_table()[sq].contains(victim) {
+        if self.rules.hostile_occupied_full()[sq & 0xff].contains(victim) {
             return true;
         }
         !enemy && c == KING && victim == DEFENDER && self.linnaean_throne(sq)
@@ -64,9 +64,9 @@ impl Position {
             self.geometry()
                 .directions()
                 .iter()
-                .all(|&dd| self.hostile_to((k as i16 + dd) as usize, KING))
+                .all(|&dd| self.hostile_to(step(k, dd), KING))
         } else {
-            self.hostile_to((k as i16 + d) as usize, KING)
+            self.hostile_to(step(k, d), KING)
         }
     }
 
@@ -78,6 +78,7 @@ impl Position {
 
     #[inline(always)]
     fn remove(&mut self, sq: usize) {
+        let sq = sq & 0xff;
         let c = self.cells[sq];
         self.cells[sq] = EMPTY;
         self.hash ^= self.rules.zobrist().piece(c, Square(sq as u8));
@@ -101,17 +102,17 @@ impl Position {
         };
         let dirs = self.geometry().directions();
         for d in dirs {
-            let v = (to as i16 + d) as usize;
+            let v = step(to, d);
             let c = self.cells[v];
             if c == enemy_soldier {
-                if self.hostile_to((v as i16 + d) as usize, c) {
+                if self.hostile_to(step(v, d), c) {
                     self.remove(v);
                 }
             } else if c == KING && side == Side::Attackers && self.king_is_captured(v, d) {
                 self.status = Status::KingCaptured;
             }
         }
-        if self.rules.shieldwall() && self.rules.flags()[to] & FLAG_EDGE != 0 {
+        if self.rules.shieldwall() && self.rules.flags_full()[to] & FLAG_EDGE != 0 {
             self.shieldwall(to, side);
         }
         (self.cap_stack.len() - before) as u8

@@ -7,7 +7,7 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::{EMPTY, OFF};
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{step, Square};
 
 impl Position {
     /// Fills `list` with the legal moves of the side to move (empty if the game already ended:
@@ -22,8 +22,8 @@ impl Position {
         let g = self.geometry();
         let w = g.width() as usize;
         let dirs = g.directions();
-        let stop = self.rules.stop_table();
-        let pass = self.rules.pass_table();
+        let stop = self.rules.stop_full();
+        let pass = self.rules.pass_full();
         // On-board squares lie between a1 and the last square of the top rank.
         let first = w + 1;
         let last = g.size() as usize * w + g.size() as usize;
@@ -33,7 +33,7 @@ impl Position {
                 continue;
             }
             for d in dirs {
-                let mut t = (sq as i16 + d) as usize;
+                let mut t = step(sq, d);
                 while self.cells[t] == EMPTY {
                     if stop[t].contains(c) {
                         list.push(Move::new(Square(sq as u8), Square(t as u8)));
@@ -41,7 +41,7 @@ impl Position {
                     if !pass[t].contains(c) {
                         break;
                     }
-                    t = (t as i16 + d) as usize;
+                    t = step(t, d);
                 }
             }
         }

@@ -49,12 +49,13 @@ impl Position {
     /// The move-local ending after `piece` arrived on `to` (captures already applied).
     #[inline(always)]
     pub(crate) fn ending_after(&self, to: Square, piece: u8) -> Status {
-        if piece == KING && self.rules.flags()[to.index()] & FLAG_ESCAPE != 0 {
+        let flags = self.rules.flags_full();
+        if piece == KING && flags[to.index()] & FLAG_ESCAPE != 0 {
             return Status::KingEscaped;
         }
         if self.side == Side::Defenders {
             if self.rules.exit_fort()
-                && self.rules.flags()[self.king.index()] & FLAG_EDGE != 0
+                && flags[self.king.index()] & FLAG_EDGE != 0
                 && self.is_exit_fort()
             {
                 return Status::ExitFort;

@@ -7,7 +7,7 @@ use crate::moves::Move;
 use crate::notation::{parse_position_string, NotationError};
 use crate::piece::{Side, EMPTY, KING, OFF};
 use crate::rules::{Rules, FLAG_ESCAPE};
-use crate::square::{Geometry, Square, MAX_AREA};
+use crate::square::{Geometry, Square, CELLS, MAX_AREA};
 
 /// Most pieces one move can capture: 3 custodial (the square the mover came from is empty) plus
 /// two shieldwalls of at most n - 2 pieces each along an 11-square edge.
@@ -55,7 +55,7 @@ impl Undo {
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) rules: Arc<Rules>,
-    pub(crate) cells: [u8; MAX_AREA],
+    pub(crate) cells: [u8; CELLS],
     pub(crate) side: Side,
     pub(crate) hash: i32,
     pub(crate) king: Square,
@@ -110,13 +110,14 @@ impl Position {
     /// A position from raw cells (ring cells must be `OFF`; they are forced to it).
     pub fn from_cells(
         rules: Arc<Rules>,
-        mut cells: [u8; MAX_AREA],
+        area_cells: [u8; MAX_AREA],
         side: Side,
     ) -> Result<Position, PositionError> {
         let g = rules.geometry();
+        let mut cells = [OFF; CELLS];
         for (i, c) in cells.iter_mut().enumerate() {
-            if !g.on_board(Square(i as u8)) {
-                *c = OFF;
+            if g.on_board(Square(i as u8)) {
+                *c = area_cells[i];
             }
         }
         let kings: Vec<usize> = (0..MAX_AREA).filter(|&i| cells[i] == KING).collect();
@@ -156,7 +157,9 @@ impl Position {
     }
     /// All cells, indexed by square.
     pub fn cells(&self) -> &[u8; MAX_AREA] {
-        &self.cells
+        self.cells
+            .first_chunk::<MAX_AREA>()
+            .unwrap_or_else(|| unreachable!("CELLS >= MAX_AREA"))
     }
     /// Side to move.
     pub fn side_to_move(&self) -> Side {

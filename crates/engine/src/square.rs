@@ -12,6 +12,17 @@ pub const MAX_SIZE: u8 = 11;
 /// Largest padded area (`(MAX_SIZE + 2)^2`): the size of every square-indexed array.
 pub const MAX_AREA: usize = (MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 2);
 
+/// Length of the engine's internal square-indexed arrays: 256, so that an index made from a `u8`
+/// is always in bounds and the hot paths carry no bounds checks (entries past `AREA` stay `OFF`).
+pub(crate) const CELLS: usize = 256;
+
+/// The square `d` steps from `sq`, as an index the compiler knows is below [`CELLS`]. The ring
+/// guarantees callers never step past it, so the `u8` wrap never happens in practice.
+#[inline(always)]
+pub(crate) fn step(sq: usize, d: i16) -> usize {
+    (sq as i16 + d) as u8 as usize
+}
+
 /// A square index into the padded mailbox (`0..AREA`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Square(pub u8);

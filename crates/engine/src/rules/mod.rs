@@ -18,7 +18,7 @@ pub use presets::{preset_source, PRESETS};
 
 use crate::notation::parse_position_string;
 use crate::piece::{Side, KING};
-use crate::square::{Geometry, Square, MAX_AREA};
+use crate::square::{Geometry, Square, CELLS, MAX_AREA};
 use crate::zobrist::Zobrist;
 
 /// Square flag: the throne.
@@ -37,11 +37,11 @@ pub struct Rules {
     geometry: Geometry,
     start: [u8; MAX_AREA],
     throne: Option<Square>,
-    flags: [u8; MAX_AREA],
-    stop: [KindSet; MAX_AREA],
-    pass: [KindSet; MAX_AREA],
-    hostile_empty: [KindSet; MAX_AREA],
-    hostile_occupied: [KindSet; MAX_AREA],
+    flags: [u8; CELLS],
+    stop: [KindSet; CELLS],
+    pass: [KindSet; CELLS],
+    hostile_empty: [KindSet; CELLS],
+    hostile_occupied: [KindSet; CELLS],
     zobrist: Zobrist,
 }
 
@@ -205,11 +205,11 @@ impl Rules {
             ));
         }
 
-        let mut flags = [0u8; MAX_AREA];
-        let mut stop = [KindSet::NONE; MAX_AREA];
-        let mut pass = [KindSet::NONE; MAX_AREA];
-        let mut hostile_empty = [KindSet::NONE; MAX_AREA];
-        let mut hostile_occupied = [KindSet::NONE; MAX_AREA];
+        let mut flags = [0u8; CELLS];
+        let mut stop = [KindSet::NONE; CELLS];
+        let mut pass = [KindSet::NONE; CELLS];
+        let mut hostile_empty = [KindSet::NONE; CELLS];
+        let mut hostile_occupied = [KindSet::NONE; CELLS];
         for sq in geometry.squares() {
             let i = sq.index();
             stop[i] = KindSet::ALL;
@@ -317,28 +317,51 @@ impl Rules {
     }
     /// Square flags (`FLAG_*`) per square.
     pub fn flags(&self) -> &[u8; MAX_AREA] {
-        &self.flags
+        first(&self.flags)
     }
     /// Kinds that may end a move on each square.
     pub fn stop_table(&self) -> &[KindSet; MAX_AREA] {
-        &self.stop
+        first(&self.stop)
     }
     /// Kinds that may move across each (empty) square.
     pub fn pass_table(&self) -> &[KindSet; MAX_AREA] {
-        &self.pass
+        first(&self.pass)
     }
     /// Kinds each square is hostile to while empty.
     pub fn hostile_empty_table(&self) -> &[KindSet; MAX_AREA] {
-        &self.hostile_empty
+        first(&self.hostile_empty)
     }
     /// Kinds each square is hostile to while occupied.
     pub fn hostile_occupied_table(&self) -> &[KindSet; MAX_AREA] {
+        first(&self.hostile_occupied)
+    }
+    /// The flags over all [`CELLS`] indices (hot paths: no bounds checks with `u8` indices).
+    pub(crate) fn flags_full(&self) -> &[u8; CELLS] {
+        &self.flags
+    }
+    pub(crate) fn stop_full(&self) -> &[KindSet; CELLS] {
+        &self.stop
+    }
+    pub(crate) fn pass_full(&self) -> &[KindSet; CELLS] {
+        &self.pass
+    }
+    pub(crate) fn hostile_empty_full(&self) -> &[KindSet; CELLS] {
+        &self.hostile_empty
+    }
+    pub(crate) fn hostile_occupied_full(&self) -> &[KindSet; CELLS] {
         &self.hostile_occupied
     }
     /// The zobrist keys for this board size.
     pub fn zobrist(&self) -> &Zobrist {
         &self.zobrist
     }
+}
+
+/// The first `MAX_AREA` entries of a `CELLS`-long table (the public view).
+fn first<T>(table: &[T; CELLS]) -> &[T; MAX_AREA] {
+    table
+        .first_chunk::<MAX_AREA>()
+        .unwrap_or_else(|| unreachable!("CELLS >= MAX_AREA"))
 }
 
 #[cfg(test)]
