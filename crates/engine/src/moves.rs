@@ -108,3 +108,18 @@ impl<'a> IntoIterator for &'a MoveList {
         self.iter()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn largest_code_fits_pico8_integers() {
+        let g = Geometry::new(11).unwrap();
+        let m = Move::new(Square(168), Square(168));
+        assert_eq!(m.code(g), 28_560); // 168 * 169 + 168, the contract's bound
+        assert_eq!(Move::from_code(28_560, g), Some(m));
+        assert_eq!(Move::from_code(-1, g), None);
+        assert_eq!(Move::from_code(i16::MAX, g), None);
+    }
+}

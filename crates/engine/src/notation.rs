@@ -72,7 +72,7 @@ pub fn parse_position_string(g: Geometry, s: &str) -> Result<[u8; MAX_AREA], Not
                 }
                 let num: String = chars[start..i].iter().collect();
                 let k: usize = num.parse().unwrap_or(usize::MAX);
-                if k == 0 || file + k > n {
+                if k == 0 || k > n - file {
                     return Err(err(
                         start + 1,
                         format!("{num} empty squares do not fit in a row of {n} (rank {})", rank + 1),

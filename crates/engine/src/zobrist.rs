@@ -16,7 +16,8 @@ pub const ZOBRIST_SEED: u32 = 0x7AF1_8C0D;
 /// The keys for one board size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zobrist {
-    pieces: [[i32; MAX_AREA]; 3],
+    /// Row 0 (empty, and `OFF` via `& 3`) is all zeros, so lookups need no branch.
+    pieces: [[i32; MAX_AREA]; 4],
     side: i32,
 }
 
@@ -24,8 +25,8 @@ impl Zobrist {
     /// Generates the keys for `geometry` in the documented order.
     pub fn new(geometry: Geometry) -> Zobrist {
         let mut rng = Xorshift32::new(ZOBRIST_SEED);
-        let mut pieces = [[0i32; MAX_AREA]; 3];
-        for table in pieces.iter_mut() {
+        let mut pieces = [[0i32; MAX_AREA]; 4];
+        for table in pieces.iter_mut().skip(1) {
             for key in table.iter_mut().take(geometry.area()) {
                 *key = rng.next_i32();
             }
@@ -34,13 +35,13 @@ impl Zobrist {
         Zobrist { pieces, side }
     }
 
-    /// Key of piece `kind` (1..=3) on `sq`; 0 for any other cell code.
+    /// Key of piece `kind` (1..=3) on `sq`; 0 for empty (0) and off-board (4) cells.
     #[inline(always)]
     pub fn piece(&self, kind: u8, sq: Square) -> i32 {
-        match kind {
-            1..=3 => self.pieces[kind as usize - 1][sq.index()],
-            _ => 0,
+        if kind > 4 {
+            return 0;
         }
+        self.pieces[(kind & 3) as usize][sq.index()]
     }
 
     /// The side-to-move key (XORed in when the defenders are to move).

@@ -97,3 +97,28 @@ fn ascii_board_has_coordinates_and_reads_back() {
         Position::from_string(rules, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", Side::Defenders).unwrap();
     assert_eq!(q.side_to_move(), Side::Defenders);
 }
+
+mod no_panics {
+    use proptest::prelude::*;
+    use tafl8_engine::notation::{parse_diagram, parse_move, parse_position_string};
+    use tafl8_engine::Geometry;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+        /// Any text gets a value or an error, never a panic (huge counts included).
+        #[test]
+        fn parsers_never_panic(s in "[0-9tTkK/x. \\-a-l\\n*]{0,60}", n in 5u8..=11) {
+            let g = Geometry::new(n).unwrap();
+            let _ = parse_position_string(g, &s);
+            let _ = parse_move(g, &s);
+            let _ = parse_diagram(g, &s);
+        }
+    }
+
+    #[test]
+    fn huge_counts_are_an_error() {
+        let g = Geometry::new(7).unwrap();
+        let e = parse_position_string(g, "/99999999999999999999999/").unwrap_err();
+        assert_eq!(e.column, 2);
+    }
+}
