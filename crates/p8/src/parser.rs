@@ -62,9 +62,17 @@ pub fn parse_tokens(src: &str, tokens: &[Token]) -> Result<Chunk, ParseError> {
         .iter()
         .filter(|t| !matches!(t.kind, TokenKind::Comment(_)))
         .collect();
+    // A line break before token `i` (between tokens, not inside a long string): where
+    // PICO-8 ends a one-line `if (c) ...` / `while (c) ...`.
+    let nl_before: Vec<bool> = toks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| i > 0 && t.span.line > end_of(src, toks[i - 1]).0)
+        .collect();
     let mut p = Parser {
         src,
         toks,
+        nl_before,
         i: 0,
         depth: 0,
         vararg: vec![true],
@@ -79,6 +87,7 @@ pub fn parse_tokens(src: &str, tokens: &[Token]) -> Result<Chunk, ParseError> {
 struct Parser<'a> {
     src: &'a str,
     toks: Vec<&'a Token>,
+    nl_before: Vec<bool>,
     i: usize,
     depth: u32,
     /// Whether `...` is allowed, per enclosing function (the main chunk is vararg).
@@ -226,12 +235,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the next token ends a block: a closing keyword, end of input, or (for the body of
-    /// a short form) a token on a later line than `line_limit`.
-    fn at_block_end(&self, line_limit: Option<u32>) -> bool {
+    /// a short form) the end of its line: token index `stop`.
+    fn at_block_end(&self, stop: Option<usize>) -> bool {
         match self.peek() {
             None => true,
             Some(t) => {
-                line_limit.is_some_and(|l| t.span.line > l)
+                stop.is_some_and(|s| self.i >= s)
                     || matches!(
                         t.kind,
                         TokenKind::Keyword(
@@ -242,19 +251,27 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn block(&mut self, line_limit: Option<u32>) -> PResult<Block> {
+    fn block(&mut self, stop: Option<usize>) -> PResult<Block> {
         self.enter()?;
         let mut stmts = Vec::new();
-        while !self.at_block_end(line_limit) {
+        while !self.at_block_end(stop) {
             if self.accept_punct(Punct::Semi) {
                 continue;
             }
             let is_return = self.is_kw(Keyword::Return);
-            let stmt = self.statement(line_limit)?;
+            let stmt = self.statement(stop)?;
+            if let Some(s) = stop.filter(|&s| self.i > s) {
+                // PICO-8 ends a one-line form at the line break, even inside a statement.
+                return Err(self.err_at(
+                    self.toks[s],
+                    "unexpected line break inside a one-line `if (c) ...` or `while (c) ...`; \
+                     keep it on one line or use `then ... end` / `do ... end`",
+                ));
+            }
             stmts.push(stmt);
             if is_return {
                 while self.accept_punct(Punct::Semi) {}
-                if !self.at_block_end(line_limit) {
+                if !self.at_block_end(stop) {
                     return Err(self.expected("end of block after `return`"));
                 }
             }
@@ -265,14 +282,14 @@ impl<'a> Parser<'a> {
 
     /// A statement; nesting counts towards [`MAX_DEPTH`] here too, as statement frames are the
     /// largest on the stack.
-    fn statement(&mut self, line_limit: Option<u32>) -> PResult<Stmt> {
+    fn statement(&mut self, stop: Option<usize>) -> PResult<Stmt> {
         self.enter()?;
-        let stmt = self.statement_inner(line_limit);
+        let stmt = self.statement_inner(stop);
         self.leave();
         stmt
     }
 
-    fn statement_inner(&mut self, line_limit: Option<u32>) -> PResult<Stmt> {
+    fn statement_inner(&mut self, stop: Option<usize>) -> PResult<Stmt> {
         let t = self
             .peek()
             .expect("statement() is only called before a token");
@@ -341,7 +358,7 @@ impl<'a> Parser<'a> {
             }
             TokenKind::Keyword(Keyword::Return) => {
                 self.i += 1;
-                let values = if self.at_block_end(line_limit) || self.is_punct(Punct::Semi) {
+                let values = if self.at_block_end(stop) || self.is_punct(Punct::Semi) {
                     Vec::new()
                 } else {
                     self.expr_list()?
@@ -364,7 +381,20 @@ impl<'a> Parser<'a> {
             }
             TokenKind::Punct(Punct::Question) => {
                 self.i += 1;
-                StmtKind::Print(self.expr_list()?)
+                let args = self.expr_list()?;
+                // PICO-8 turns `?` into `print(` ... `)` up to the end of the line, so nothing
+                // may follow the arguments on that line (z8lua: "<eol> expected").
+                if let Some(next) = self.peek() {
+                    let last_line = self.prev().map_or(pos.line, |t| end_of(self.src, t).0);
+                    if next.span.line == last_line {
+                        return Err(self.err_at(
+                            next,
+                            "expected the end of the line after the `?` arguments \
+                             (`?` prints the rest of its line)",
+                        ));
+                    }
+                }
+                StmtKind::Print(args)
             }
             _ => self.expr_stmt()?,
         };
@@ -372,6 +402,7 @@ impl<'a> Parser<'a> {
     }
 
     fn if_stmt(&mut self, pos: Pos) -> PResult<StmtKind> {
+        let cond_start = self.i;
         let cond = self.expr()?;
         if self.accept_kw(Keyword::Then) || self.accept_kw(Keyword::Do) {
             let mut clauses = vec![(cond, self.block(None)?)];
@@ -396,18 +427,16 @@ impl<'a> Parser<'a> {
                 short: false,
             });
         }
-        let Some(line) = self.short_form_line() else {
+        let Some(stop) = self.short_form(cond_start, pos.line) else {
             return Err(self.expected(
                 "`then` after the `if` condition (or a condition in parentheses for the short form)",
             ));
         };
-        let then = self.block(Some(line))?;
-        let else_block = match self.peek() {
-            Some(t) if t.span.line == line && t.kind.is_keyword(Keyword::Else) => {
-                self.i += 1;
-                Some(self.block(Some(line))?)
-            }
-            _ => None,
+        let then = self.block(Some(stop))?;
+        let else_block = if self.i < stop && self.accept_kw(Keyword::Else) {
+            Some(self.block(Some(stop))?)
+        } else {
+            None
         };
         Ok(StmtKind::If {
             clauses: vec![(cond, then)],
@@ -416,14 +445,36 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// For a short form: the line of the `)` that ended the condition, if it ended with one.
-    fn short_form_line(&self) -> Option<u32> {
-        self.prev()
-            .filter(|t| t.kind.is_punct(Punct::RParen))
-            .map(|t| t.span.line)
+    /// Whether the condition just parsed (from token `cond_start`) opens a short form, as z8lua
+    /// decides it: the condition starts with `(`; counting parentheses from there, the first
+    /// group closes and no `(` opens after it (the token after the condition included); and
+    /// that next token ends on the line of the `if`/`while`. Returns the index of the first
+    /// token after the line break that ends the short form.
+    fn short_form(&self, cond_start: usize, kw_line: u32) -> Option<usize> {
+        let first = self.toks.get(cond_start)?;
+        if !first.kind.is_punct(Punct::LParen) {
+            return None;
+        }
+        let next = self.peek()?;
+        let mut depth: i32 = 1;
+        for t in &self.toks[cond_start + 1..=self.i] {
+            if t.kind.is_punct(Punct::RParen) {
+                depth -= 1;
+            } else if t.kind.is_punct(Punct::LParen) {
+                depth += if depth > 0 { 1 } else { -1 };
+            }
+        }
+        if depth != 0 || end_of(self.src, next).0 != kw_line {
+            return None;
+        }
+        let stop = (self.i + 1..self.toks.len())
+            .find(|&j| self.nl_before[j])
+            .unwrap_or(self.toks.len());
+        Some(stop)
     }
 
     fn while_stmt(&mut self, pos: Pos) -> PResult<StmtKind> {
+        let cond_start = self.i;
         let cond = self.expr()?;
         if self.accept_kw(Keyword::Do) {
             let body = self.block(None)?;
@@ -434,12 +485,12 @@ impl<'a> Parser<'a> {
                 short: false,
             });
         }
-        let Some(line) = self.short_form_line() else {
+        let Some(stop) = self.short_form(cond_start, pos.line) else {
             return Err(self.expected(
                 "`do` after the `while` condition (or a condition in parentheses for the short form)",
             ));
         };
-        let body = self.block(Some(line))?;
+        let body = self.block(Some(stop))?;
         Ok(StmtKind::While {
             cond,
             body,

@@ -14,7 +14,7 @@ mod expr;
 mod short;
 
 pub use expr::{needs_parens, unary_needs_parens};
-use short::{cond_ends_with_paren, is_line_final, short_body_ok};
+use short::{cond_opens_short_form, is_line_final, short_body_ok};
 
 /// Prints a chunk as readable PICO-8 source: one statement per line, two-space indentation.
 pub fn print_chunk(chunk: &Chunk) -> String {
@@ -52,14 +52,17 @@ impl Printer {
     fn stmts(&mut self, b: &Block) {
         for (i, s) in b.stmts.iter().enumerate() {
             self.e.stmt_break();
-            self.force_long_if_swallowing(s, i + 1 == b.stmts.len());
+            // A block nested in a one-line body (a function's) is followed on the line by at
+            // least its `end`, which a `?` would swallow.
+            let last = i + 1 == b.stmts.len() && !matches!(s.kind, StmtKind::Print(_));
+            self.force_long_if_swallowing(s, last);
             self.stmt(s);
         }
     }
 
     /// On a line that must not break (inside a short form's body), a short form or `?` that
-    /// is not the last statement of its block would swallow the statements after it: print it
-    /// in its long form instead (same meaning).
+    /// is not the last statement on the line would swallow what follows: print it in its long
+    /// form instead (same meaning; `?` becomes `print(...)`).
     fn force_long_if_swallowing(&mut self, s: &Stmt, last: bool) {
         self.force_long = self.e.oneline > 0 && !last && is_line_final(s);
     }
@@ -127,9 +130,15 @@ impl Printer {
             StmtKind::While { cond, body, short } => {
                 self.kw("while");
                 self.e.space();
+                let short = *short
+                    && !force_long
+                    && cond_opens_short_form(cond)
+                    && short_body_ok(body, false);
+                // A short form's condition must end on the line it starts.
+                self.e.oneline += u32::from(short);
                 self.expr(cond);
-                if *short && !force_long && cond_ends_with_paren(cond) && short_body_ok(body, false)
-                {
+                self.e.oneline -= u32::from(short);
+                if short {
                     self.short_body(body);
                     self.e.require_newline();
                 } else {
@@ -242,13 +251,16 @@ impl Printer {
     fn if_stmt(&mut self, clauses: &[(Expr, Block)], else_block: Option<&Block>, short: bool) {
         let can_short = short
             && clauses.len() == 1
-            && cond_ends_with_paren(&clauses[0].0)
+            && cond_opens_short_form(&clauses[0].0)
             && short_body_ok(&clauses[0].1, else_block.is_some())
             && else_block.is_none_or(|b| short_body_ok(b, false));
         if can_short {
             self.kw("if");
             self.e.space();
+            // A short form's condition must end on the line it starts.
+            self.e.oneline += 1;
             self.expr(&clauses[0].0);
+            self.e.oneline -= 1;
             self.short_body(&clauses[0].1);
             if let Some(b) = else_block {
                 self.e.space();

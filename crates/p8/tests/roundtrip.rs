@@ -255,7 +255,12 @@ impl Gen {
         }
         self.depth += 1;
         let b = budget - 1;
-        let paren_cond = |g: &mut Gen| Self::e(ExprKind::Paren(Box::new(g.expr(va))));
+        let paren_cond = |g: &mut Gen| {
+            g.in_short += 1;
+            let e = Self::e(ExprKind::Paren(Box::new(g.expr(va))));
+            g.in_short -= 1;
+            e
+        };
         let s = match self.below(16) {
             0 => Self::s(StmtKind::Do(self.block(va, b))),
             1 => Self::s(StmtKind::While {

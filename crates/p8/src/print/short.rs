@@ -5,10 +5,11 @@ use super::{Printer, Style};
 use crate::ast::*;
 use crate::print_emit::Emitter;
 
-/// Whether a statement, printed on one line, leaves a short `if` without `else` open at its
-/// end (a following `else` on the line would attach to it).
+/// Whether a statement, printed on one line, would take a following `else` on that line: a
+/// short `if` without `else` at its end would attach it, a `?` would print it.
 pub(super) fn ends_with_open_short_if(s: &Stmt) -> bool {
     match &s.kind {
+        StmtKind::Print(_) => true,
         StmtKind::If {
             else_block,
             short: true,
@@ -32,16 +33,42 @@ pub(super) fn is_line_final(s: &Stmt) -> bool {
     )
 }
 
-pub(super) fn cond_ends_with_paren(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Paren(_) => true,
-        ExprKind::Call { args, .. } | ExprKind::Method { args, .. } => {
-            matches!(args, Args::Parens(_))
-        }
-        ExprKind::Binary(_, _, r) => cond_ends_with_paren(r),
-        ExprKind::Unary { operand, .. } => cond_ends_with_paren(operand),
-        _ => false,
+/// Whether PICO-8 reads `if <cond> body` as a short form for this condition (the parser's
+/// rule, from z8lua): the printed condition starts with `(`, that first group closes, and no
+/// other `(` opens after it. The body never starts with `(` (the printer puts `;` first).
+pub(super) fn cond_opens_short_form(e: &Expr) -> bool {
+    let mut p = Printer {
+        e: Emitter::new(Style::Minified),
+        force_long: false,
+    };
+    p.e.oneline = 1;
+    p.expr(e);
+    let Ok(tokens) = crate::lex(&p.e.out) else {
+        return false;
+    };
+    let mut parens = tokens.iter().filter_map(|t| match t.kind {
+        crate::TokenKind::Punct(crate::Punct::LParen) => Some(1),
+        crate::TokenKind::Punct(crate::Punct::RParen) => Some(-1),
+        _ => None,
+    });
+    if !tokens
+        .first()
+        .is_some_and(|t| t.kind.is_punct(crate::Punct::LParen))
+    {
+        return false;
     }
+    parens.next();
+    let mut depth = 1;
+    for step in parens {
+        depth += if step < 0 {
+            -1
+        } else if depth > 0 {
+            1
+        } else {
+            -1
+        };
+    }
+    depth == 0
 }
 
 /// Whether a body can be printed on the short form's line with the same meaning.

@@ -1,0 +1,2 @@
+-- expect: 2:4 expected the end of the line after the `?` arguments
+?x ?y

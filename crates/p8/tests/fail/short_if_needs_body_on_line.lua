@@ -1,0 +1,3 @@
+-- expect: 3:1 `then` after the `if` condition
+if (a)
+b()
