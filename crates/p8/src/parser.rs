@@ -2,9 +2,12 @@
 //!
 //! The grammar is Lua 5.2's plus PICO-8's extensions, with the corners learnt from shrinko8's
 //! parser and checked against z8lua:
-//! - short forms `if (c) stmts [else stmts]` and `while (c) stmts`: used when the condition ends
-//!   with `)` and is not followed by `then`/`do`; their bodies are the statements that *start* on
-//!   the line of that `)`;
+//! - short forms `if (c) stmts [else stmts]` and `while (c) stmts`, decided as z8lua does: no
+//!   `then`/`do` follows, the condition starts with `(` and no `(` opens after that first group
+//!   closes, and the condition ends on the line of the `if`/`while`; the form (bodies included)
+//!   ends at the next line break between tokens, so it must fit on one line (`tests/
+//!   parse_z8lua.rs` checks these verdicts against z8lua);
+//! - `?` prints up to the end of its line: nothing may follow its arguments there;
 //! - `if c do ... end` is accepted as `if c then ... end` (z8lua and shrinko8 both do);
 //! - compound assignments, `?` print shorthand, `!=`, `\`, `^^`, binary `~` (xor), shifts,
 //!   rotates and the unary peek operators `@ % $`, all with z8lua's precedences
