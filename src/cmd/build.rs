@@ -24,9 +24,10 @@ use super::rules::RulesArgs;
 pub struct Options {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Optional features: `all` (default), `none`, or a comma list; `all,-name` drops one.
-    /// `--features list` prints the features and their token costs for the variant.
-    #[arg(long, value_name = "LIST", default_value = "all")]
+    /// Optional search/evaluation features: `full` (default: the engine's full configuration),
+    /// `all`, `none`, or a comma list read left to right (`full,-killers`, `none,+material`).
+    /// `--features list` prints each feature's token cost for the variant.
+    #[arg(long, value_name = "LIST", default_value = "full")]
     features: String,
     /// Token budget to hold the program to (PICO-8's limit is 8192).
     #[arg(long, value_name = "N", default_value_t = tafl8_p8::TOKEN_LIMIT)]
@@ -53,7 +54,8 @@ fn parse_features(spec: &str) -> anyhow::Result<BTreeSet<String>> {
     let mut set = BTreeSet::new();
     for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         match item {
-            "all" => set.extend(FEATURES.iter().map(|f| f.name.to_string())),
+            "all" => set.extend(tafl8_codegen::all_set()),
+            "full" => set.extend(tafl8_codegen::full_set()),
             "none" => set.clear(),
             _ => {
                 let (on, name) = match item.as_bytes()[0] {
@@ -63,7 +65,7 @@ fn parse_features(spec: &str) -> anyhow::Result<BTreeSet<String>> {
                 };
                 if !FEATURES.iter().any(|f| f.name == name) {
                     anyhow::bail!(
-                        "--features: unknown feature `{name}`: use all, none or {}",
+                        "--features: unknown feature `{name}`: use full, all, none or {}",
                         FEATURES
                             .iter()
                             .map(|f| f.name)

@@ -1,6 +1,7 @@
 {# The static evaluation, the engine's `evaluate`: from the defenders' point of view, then signed
    for the side to move, clamped to +-EVAL_MAX. Material and piece-square values are folded into
-   one signed table per piece kind (`pst[c][s]`), computed in Rust. #}
+   one signed table per piece kind (`pst[c][s]`), computed in Rust; their sum over the board,
+   `mat`, is kept incrementally by setup/mk/um/rem (integer sums: the same value). #}
 {% if ai.table %}
 pst={split"{{ ai.table[0] }}",split"{{ ai.table[1] }}",split"{{ ai.table[2] }}"}
 {% endif %}
@@ -103,16 +104,11 @@ end
 {% endif %}
 
 function evaluate()
- local v=0
-{% if ai.table or ai.defended %}
+ local v={% if ai.table %}mat{% else %}0{% endif %}
+
+{% if ai.defended %}
  for s={{ first_square }},{{ last_square }} do
   local c=bd[s]
-{% if ai.table %}
-  local t=pst[c]
-  if t then
-   v+=t[s]
-  end
-{% endif %}
 {% if ai.defended %}
   if c=={{ ATTACKER }} or c=={{ DEFENDER }} then
    for d in all(dirs) do

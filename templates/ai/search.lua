@@ -25,35 +25,80 @@ function rep()
  return game[hash]
 end
 
-{# Could move m capture (cheap, before making it)? #}
+{# The capture candidates' destinations, the engine's `is_capture_candidate` for every move at
+   once: squares next to an enemy soldier with a hostile square beyond it{% if shieldwall %}, edge squares (shieldwall){% endif %},
+   and (for the attackers) the squares next to the king. The board is the same for every move of
+   a node (the far square is never the mover's origin), so one pass serves them all. #}
 {% if ai.captures or ai.qsearch %}
-function iscap(m)
- local t,e=m%{{ area }},{{ ATTACKERS + DEFENDERS }}-side
-{% if not king_armed %}
- if bd[m\{{ area }}]=={{ KING }} then
-  return
- end
-{% endif %}
- for d in all(dirs) do
-  local v=t+d
+function cands()
+ local cs,e={},{{ ATTACKERS + DEFENDERS }}-side
+ for v={{ first_square }},{{ last_square }} do
   local c=bd[v]
-  if c==e and host(v+d,c) or c=={{ KING }} and side=={{ ATTACKERS }} then
-   return true
+  if c==e or c=={{ KING }} and side=={{ ATTACKERS }} then
+   for d in all(dirs) do
+    if c=={{ KING }} or host(v+d,c) then
+     cs[v-d]=true
+    end
+   end
   end
  end
 {% if shieldwall %}
- return edge[t]>0
+ for v={{ first_square }},{{ last_square }} do
+  cs[v]=cs[v] or edge[v]>0
+ end
 {% endif %}
+ return cs
+end
+{% endif %}
+
+{% if ai.qsearch %}
+{# The capture candidates' moves in generation order without generating every move: from each
+   candidate destination, look back along the four lines for the piece that can move there, and
+   sort by the generator's order (origin, then direction N E S W, then distance). #}
+function qmoves(cs)
+ local ms,ks={},{}
+ for t,v in pairs(cs) do
+  if v and bd[t]=={{ EMPTY }} then
+   for j=1,4 do
+    local d,k=dirs[j],1
+    local u=t+d
+    while bd[u]=={{ EMPTY }} do
+     u+=d
+     k+=1
+    end
+    local c=bd[u]
+    if sd[c]==side{% if not king_armed %} and c~={{ KING }}{% endif %}{% if stop %} and stp[c][t]>0{% endif %} then
+{% if pass %}
+     local ok=true
+     for x=t+d,u-d,d do
+      ok=ok and pas[c][x]>0
+     end
+     if ok then
+{% endif %}
+     local key,i=u*64+(j+1)%4*16+k,#ms+1
+     while i>1 and ks[i-1]>key do
+      ms[i],ks[i]=ms[i-1],ks[i-1]
+      i-=1
+     end
+     ms[i],ks[i]=u*{{ area }}+t,key
+{% if pass %}
+     end
+{% endif %}
+    end
+   end
+  end
+ end
+ return ms
 end
 {% endif %}
 
 {# Ordering keys: TT move, PV move, captures, killers, history. #}
 function order(l,h,tm,pm)
- local ks{% if ai.killers %},k{% endif %}={}{% if ai.killers %},kl[h] or {}{% endif %}
+ local ks{% if ai.killers %},k{% endif %}{% if ai.captures %},cs{% endif %}={}{% if ai.killers %},kl[h] or {}{% endif %}{% if ai.captures %},cands(){% endif %}
 
  for i=1,#l do
   local m=l[i]
-  ks[i]=m==tm and {{ ai.key_tt }} or m==pm and {{ ai.key_pv }}{% if ai.captures %} or iscap(m) and {{ ai.key_capture }}{% endif %}{% if ai.killers %} or m==k[1] and {{ ai.key_killer }} or m==k[2] and {{ ai.key_killer - 1 }}{% endif %}{% if ai.history %} or hs[m]{% endif %} or 0
+  ks[i]=m==tm and {{ ai.key_tt }} or m==pm and {{ ai.key_pv }}{% if ai.captures %} or cs[m%{{ area }}]{% if not king_armed %} and bd[m\{{ area }}]~={{ KING }}{% endif %} and {{ ai.key_capture }}{% endif %}{% if ai.killers %} or m==k[1] and {{ ai.key_killer }} or m==k[2] and {{ ai.key_killer - 1 }}{% endif %}{% if ai.history %} or hs[m]{% endif %} or 0
  end
  return ks
 end
@@ -95,26 +140,24 @@ function qs(h,a,b,q)
   return best
  end
  a=max(a,best)
- for m in all(gen()) do
-  if iscap(m) then
-   mk(m)
-   local s
-   if status>{{ ONGOING }} then
-    s={{ ai.inf - 1 }}-h
-   elseif undos[#undos][2]>0 then
-    s=-qs(h+1,-b,-a,q+1)
-   end
-   um()
-   if halt then
-    return 0
-   end
-   if s and s>best then
-    best=s
-    if s>a then
-     a=s
-     if s>=b then
-      break
-     end
+ for m in all(qmoves(cands())) do
+  mk(m)
+  local s
+  if status>{{ ONGOING }} then
+   s={{ ai.inf - 1 }}-h
+  elseif undos[#undos][2]>0 then
+   s=-qs(h+1,-b,-a,q+1)
+  end
+  um()
+  if halt then
+   return 0
+  end
+  if s and s>best then
+   best=s
+   if s>a then
+    a=s
+    if s>=b then
+     break
     end
    end
   end

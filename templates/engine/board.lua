@@ -33,17 +33,24 @@ zs=rnd32()
 strt="{{ start }}"
 
 {# `c`: the cells as a list indexed by square (1..AREA-1; square 0 is a ring corner nothing reads);
-    `s`: side to move. The hash and the king's square are computed from the cells. The hint
+    `s`: side to move. The hash, the king's square{% if ai.table %} and `mat` (the evaluation's material and
+    piece-square sum, kept up to date by mk/um){% endif %} are computed from the cells. The hint
     comment tells shrinko8's lint that `setup` defines the state globals, as `_init` would. #}
 --lint: func::_init
 function setup(c,s)
  bd,side,hash,status,hist,caps,undos=c,s,s=={{ DEFENDERS }} and zs or 0,{{ ONGOING }},{},{},{}
+{% if ai.table %}
+ mat=0
+{% endif %}
 {% if move_limit %}
  ply=0
 {% endif %}
  for i=1,{{ area - 1 }} do
   local p=bd[i]
   hash^^=zk[p*{{ area }}+i] or 0
+{% if ai.table %}
+  mat+=pst[p] and pst[p][i] or 0
+{% endif %}
   if p=={{ KING }} then
    king=i
   end

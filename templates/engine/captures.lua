@@ -41,6 +41,9 @@ end
 
 function rem(s)
  hash^^=zk[bd[s]*{{ area }}+s]
+{% if ai.table %}
+ mat-=pst[bd[s]][s]
+{% endif %}
  bd[s]={{ EMPTY }}
  add(caps,s)
 end

@@ -6,6 +6,10 @@ function mk(m)
  add(hist,hash)
  bd[f],bd[t]={{ EMPTY }},p
  hash^^=zk[p*{{ area }}+f]^^zk[p*{{ area }}+t]^^zs
+{% if ai.table %}
+ local mt=mat
+ mat+=pst[p][t]-pst[p][f]
+{% endif %}
  if p=={{ KING }} then
   king=t
  end
@@ -26,11 +30,11 @@ function mk(m)
  side={{ ATTACKERS + DEFENDERS }}-side
 {% if move_limit %}
  ply+=1
-{% endif %} add(undos,{m,#caps-n,st})
+{% endif %} add(undos,{m,#caps-n,st{% if ai.table %},mt{% endif %}})
 end
 
 function um()
- local m,n,st=unpack(deli(undos))
+ local m,n,st{% if ai.table %},mt{% endif %}=unpack(deli(undos))
  local f,t=m\{{ area }},m%{{ area }}
  side={{ ATTACKERS + DEFENDERS }}-side
 {% if move_limit %}
@@ -44,4 +48,7 @@ function um()
   bd[deli(caps)]={{ ATTACKERS + DEFENDERS }}-side
  end
  status,hash=st,deli(hist)
+{% if ai.table %}
+ mat=mt
+{% endif %}
 end

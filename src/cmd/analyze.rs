@@ -1,0 +1,139 @@
+//! `tafl8 analyze`: search one position and show what the engine thinks, iteration by iteration.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use tafl8_engine::notation::ascii_board;
+use tafl8_engine::search::{Limits, SearchConfig, Searcher};
+use tafl8_engine::{Position, Side};
+
+use super::rules::RulesArgs;
+
+/// Search a position: best move, score, principal variation, nodes and time per iteration.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Position as an OpenTafl string (rank 1 first, e.g. `/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`);
+    /// default: the variant's start.
+    #[arg(long, value_name = "S")]
+    position: Option<String>,
+    /// Side to move (default: the variant's first side).
+    #[arg(long, value_name = "attackers|defenders")]
+    side: Option<Side>,
+    /// Deepest iteration.
+    #[arg(long, default_value_t = 6)]
+    depth: u8,
+    /// Node budget (0 = none): the last completed iteration stands when it runs out.
+    #[arg(long, default_value_t = 0)]
+    nodes: u64,
+    /// Search features as a spec: `full`, `seed` or `bare`, then `+feature`/`-feature`
+    /// (pv, killers, history, tt, captures, pvs, lmr, qsearch, escape-ext, material, pst,
+    /// escape, guard, mobility, defended) and `tt-bits=N`.
+    #[arg(long, value_name = "SPEC", default_value = "full")]
+    config: String,
+    /// Print the search tree of the last iteration to N plies: each move with the window it was
+    /// searched in, its score and whether it caused a cutoff.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    tree: usize,
+    /// Print one JSON object (`best` like "d1-d3", `score`, `pv`, `nodes`, `depth`, `iterations`).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the analysis.
+pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
+    let rules = opts.rules.load()?;
+    let side = opts.side.unwrap_or(rules.first_side());
+    let mut pos = match &opts.position {
+        Some(s) => Position::from_string(rules.clone(), s, side)
+            .with_context(|| format!("--position `{s}`"))?,
+        None => {
+            let mut p = Position::start(rules.clone());
+            if side != p.side_to_move() {
+                p = Position::from_cells(rules.clone(), *p.cells(), side)?;
+            }
+            p
+        }
+    };
+    let cfg = SearchConfig::parse(&opts.config).context("--config")?;
+    let mut searcher = Searcher::new(&rules, cfg);
+    searcher.set_trace(opts.tree);
+    let limits = Limits {
+        depth: opts.depth.max(1),
+        nodes: opts.nodes,
+        time: None,
+    };
+    let r = searcher.search(&mut pos, limits);
+    let g = rules.geometry();
+    let mv = |m: &tafl8_engine::Move| m.display(g);
+    if opts.json {
+        let its: Vec<serde_json::Value> = r
+            .iterations
+            .iter()
+            .map(|i| {
+                serde_json::json!({
+                    "depth": i.depth,
+                    "best": mv(&i.best),
+                    "score": i.score.get(),
+                    "pv": i.pv.iter().map(mv).collect::<Vec<_>>(),
+                    "nodes": i.nodes,
+                    "ms": i.time.as_secs_f64() * 1e3,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "variant": rules.name(),
+            "side": side.name(),
+            "best": r.best.as_ref().map(mv),
+            "score": r.score.get(),
+            "pv": r.pv.iter().map(mv).collect::<Vec<_>>(),
+            "nodes": r.nodes,
+            "depth": r.depth,
+            "iterations": its,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    print!("{}", ascii_board(&pos));
+    println!("{} to move, config `{}`", side, opts.config);
+    println!(
+        "{:>5} {:>8} {:>10} {:>9}  pv",
+        "depth", "score", "nodes", "ms"
+    );
+    for i in &r.iterations {
+        let pv: Vec<String> = i.pv.iter().map(mv).collect();
+        println!(
+            "{:>5} {:>8} {:>10} {:>9.1}  {}",
+            i.depth,
+            i.score.to_string(),
+            i.nodes,
+            i.time.as_secs_f64() * 1e3,
+            pv.join(" ")
+        );
+    }
+    match r.best {
+        Some(b) => println!(
+            "best {} score {} ({} nodes in total)",
+            mv(&b),
+            r.score,
+            r.nodes
+        ),
+        None => println!("no move: the game is over"),
+    }
+    if opts.tree > 0 {
+        println!("\nsearch tree of the last iteration (window is the mover's view):");
+        for t in &r.tree {
+            println!(
+                "{}{} [{}, {}] = {}{}",
+                "  ".repeat(t.ply),
+                mv(&t.mv),
+                t.alpha,
+                t.beta,
+                t.score,
+                if t.cutoff { "  cutoff" } else { "" }
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

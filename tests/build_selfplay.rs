@@ -1,0 +1,66 @@
+//! The cart's own game loop (AI against AI, thinking in a coroutine that yields when the frame's
+//! CPU is nearly spent) plays exactly the moves the Rust engine's `difficulty::think` plays from
+//! the same seed, and no frame goes over PICO-8's CPU budget while it thinks.
+
+use std::sync::Arc;
+
+use tafl8_codegen::{build, BuildRequest};
+use tafl8_engine::difficulty::{think, Level};
+use tafl8_engine::search::{SearchConfig, Searcher};
+use tafl8_engine::{Position, Rules, Xorshift32};
+use tafl8_runner::session::{RunOptions, Session};
+
+/// The seed and level the self-play cart uses (`ScreenContext`).
+const SEED: u32 = 0x7AF1_0001;
+const LEVEL: u8 = 3;
+
+#[test]
+fn cart_self_play_matches_rust_and_never_freezes() {
+    let rules = Arc::new(Rules::preset("ziege").unwrap());
+    let built = build(&BuildRequest::full((*rules).clone())).unwrap();
+    let mut cart = built.cart.clone();
+    // Report each move the game makes (the game sets `last` after making it).
+    cart.set_lua(&format!(
+        "{}\nlocal up=_update\nfunction _update()\n local l=last\n up()\n if last~=l then\n  printh(last)\n end\nend\n",
+        built.code
+    ));
+    let session = Session::from_cart(&cart, "selfplay.p8", Default::default()).unwrap();
+    let frames = 450;
+    let report = session
+        .run(&RunOptions {
+            frames,
+            ..Default::default()
+        })
+        .unwrap();
+    let lua_moves: Vec<i64> = report.printh.iter().map(|l| l.parse().unwrap()).collect();
+    assert!(
+        lua_moves.len() >= 4,
+        "the AI should make several moves in {frames} frames: {lua_moves:?}"
+    );
+    let over: Vec<(usize, u64)> = report
+        .cpu
+        .per_frame
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > report.cpu.budget)
+        .map(|(i, &c)| (i + 1, c))
+        .collect();
+    assert!(
+        over.is_empty(),
+        "frames over the CPU budget {}: {over:?}",
+        report.cpu.budget
+    );
+
+    let g = rules.geometry();
+    let mut pos = Position::start(rules.clone());
+    let mut searcher = Searcher::new(&rules, SearchConfig::FULL);
+    let mut rng = Xorshift32::new(SEED);
+    let level = Level::get(LEVEL).unwrap();
+    let mut rust_moves = Vec::new();
+    for _ in 0..lua_moves.len() {
+        let m = think(&mut searcher, &mut pos, &level, &mut rng).expect("a move");
+        rust_moves.push(i64::from(m.code(g)));
+        pos.make(m);
+    }
+    assert_eq!(lua_moves, rust_moves);
+}

@@ -1,0 +1,24 @@
+//! The committed carts are what `tafl8 build --all` makes now: a stale cart (templates, engine
+//! tables or assets changed without a rebuild) fails here.
+
+use tafl8_codegen::{build, BuildRequest};
+use tafl8_engine::rules::PRESETS;
+use tafl8_engine::Rules;
+
+#[test]
+fn committed_carts_equal_a_fresh_build() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut stale = Vec::new();
+    for name in PRESETS {
+        let built = build(&BuildRequest::full(Rules::preset(name).unwrap())).unwrap();
+        let path = format!("{root}/carts/{name}.p8");
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        if on_disk != built.cart.to_text() {
+            stale.push(path);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale cart(s): {stale:?}: rebuild with `cargo run --release -- build --all` and commit"
+    );
+}
