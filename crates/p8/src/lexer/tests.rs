@@ -178,3 +178,36 @@ fn long_string_line_breaks_read_as_in_lua() {
     assert_eq!(kinds("[[\n\nx]]"), [s(b"\nx")]);
     assert_eq!(kinds("[[⬅️]]"), [s(&[0x8b])]);
 }
+
+#[test]
+fn operator_matching_equals_longest_spelling() {
+    // Reference: the longest prefix (up to 4 bytes) that is the spelling of some operator.
+    let reference = |s: &[u8]| {
+        (1..=s.len().min(4)).rev().find_map(|len| {
+            let text = std::str::from_utf8(&s[..len]).ok()?;
+            Punct::from_text(text)
+                .filter(|&p| p != Punct::BangEq)
+                .map(|p| (p, len))
+        })
+    };
+    let first = b"+-*/\\%&|^<>=~#()[]{};,?@$.:x";
+    // Only these characters extend an operator past its first byte; `x` and `-` end it.
+    let rest = b"<>=.^:x-";
+    for &a in first {
+        for &b in rest {
+            for &c in rest {
+                for &d in rest {
+                    let s = [a, b, c, d];
+                    assert_eq!(
+                        scan_punct(&s),
+                        reference(&s),
+                        "{:?}",
+                        std::str::from_utf8(&s)
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(scan_punct(b""), None);
+    assert_eq!(scan_punct(b"<"), Some((Punct::Lt, 1)));
+}
