@@ -19,7 +19,7 @@ use super::rules::RulesArgs;
 /// engine; the program is parsed and linted (an undefined global is an error), counted, and
 /// minified only if it is over PICO-8's character limit. Over the token budget the build fails
 /// and names the biggest parts, unless --fit drops optional features (least value per token
-/// first) until it fits. Exit status: 0 built, 1 over budget or stale (--check), 2 other errors.
+/// first) until it fits. Exit status: 0 built, 1 over budget, stale (--check) or another error.
 #[derive(clap::Args, Debug)]
 pub struct Options {
     #[command(flatten)]

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 
 pub mod bench;
+pub mod book;
 pub mod build;
 pub mod count;
 pub mod lint;

@@ -4,6 +4,7 @@
 //! zobrist key order, PRNG) is documented in `docs/contract.md`.
 #![warn(missing_docs)]
 
+pub mod book;
 mod captures;
 pub mod difficulty;
 pub mod eval;

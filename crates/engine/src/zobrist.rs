@@ -78,6 +78,15 @@ mod tests {
         assert_eq!(z.piece(2, Square(0)), draws[81]);
         assert_eq!(z.piece(3, Square(5)), draws[162 + 5]);
         assert_eq!(z.side(), draws[243]);
+        // Golden values computed independently (a Python xorshift32) for the Lua side to match.
+        assert_eq!(z.piece(1, Square(0)) as u32, 0x2571_3F15);
+        assert_eq!(z.piece(1, Square(1)) as u32, 0x50E0_55DC);
+        assert_eq!(z.piece(2, Square(0)) as u32, 0xB2C5_1A1E);
+        assert_eq!(z.side() as u32, 0xD3D8_BD67);
+        assert_eq!(
+            Zobrist::new(Geometry::new(11).unwrap()).side() as u32,
+            0x4536_981D
+        );
         assert_eq!(z.piece(0, Square(3)), 0);
         assert_eq!(z.piece(4, Square(3)), 0);
     }

@@ -110,7 +110,11 @@ impl Neg for Score {
 
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 >= WIN_MIN {
+        if self.0 == INF {
+            f.write_str("+inf")
+        } else if self.0 == -INF {
+            f.write_str("-inf")
+        } else if self.0 >= WIN_MIN {
             write!(f, "win{}", INF - self.0)
         } else if self.0 <= -WIN_MIN {
             write!(f, "loss{}", INF + self.0)
@@ -136,6 +140,11 @@ mod tests {
         assert_eq!(Score::NEG_INF.saturating_add(-5).get(), -INF);
         assert_eq!(Score::eval(30500).get(), EVAL_MAX);
         assert_eq!(Score::win_in(3).to_string(), "win3");
+        assert_eq!(Score::loss_in(2).to_string(), "loss2");
+        assert_eq!(
+            (Score::INF.to_string(), Score::NEG_INF.to_string()),
+            ("+inf".into(), "-inf".into())
+        );
     }
 
     #[test]

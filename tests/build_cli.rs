@@ -1,0 +1,89 @@
+//! `tafl8 build` from the command line: writes the cart where asked, prints the budget table or
+//! JSON, fails with exit 1 naming the biggest parts when over budget, fits with --fit, and
+//! `--check` tells a stale cart.
+
+use std::process::Command;
+
+fn tafl8(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tafl8"))
+        .args(args)
+        .output()
+        .expect("tafl8 runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tafl8-build-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn builds_where_asked_and_prints_the_table() {
+    let out = temp("b.p8");
+    let (code, stdout, stderr) = tafl8(&[
+        "build",
+        "--variant",
+        "brandubh",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("ai/search") && stdout.contains("/ 8192 tokens"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.starts_with("pico-8 cartridge")
+            && text.contains("__gfx__")
+            && text.contains("__label__")
+    );
+    // The same build again is fresh; a changed file is stale.
+    let path = out.to_str().unwrap();
+    assert_eq!(
+        tafl8(&["build", "--variant", "brandubh", "-o", path, "--check"]).0,
+        0
+    );
+    std::fs::write(&out, text.replace("function gen()", "function gen( )")).unwrap();
+    let (code, _, stderr) = tafl8(&["build", "--variant", "brandubh", "-o", path, "--check"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("stale"), "{stderr}");
+}
+
+#[test]
+fn json_budget_is_one_object() {
+    let out = temp("j.p8");
+    let (code, stdout, stderr) = tafl8(&["build", "--json", "-o", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(v["variant"], "ziege");
+    assert!(v["tokens"].as_u64().unwrap() > 1000);
+    assert!(v["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["name"] == "nega"));
+}
+
+#[test]
+fn over_budget_fails_and_fit_fits() {
+    let out = temp("f.p8");
+    let path = out.to_str().unwrap();
+    let (code, _, stderr) = tafl8(&["build", "--budget", "2000", "-o", path]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("over budget") && stderr.contains("ai/search"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = tafl8(&["build", "--budget", "2500", "--fit", "-o", path]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("--fit dropped:"), "{stdout}");
+    let (code, _, stderr) = tafl8(&["build", "--features", "full,-warp", "-o", path]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("unknown feature `warp`"), "{stderr}");
+}
