@@ -8,6 +8,7 @@ pub mod count;
 pub mod lexer;
 pub mod lint;
 pub mod lint_api;
+mod lint_goto;
 mod lint_resolve;
 pub mod lower;
 mod lower_cost;

@@ -1,4 +1,5 @@
-//! Lint: undefined globals (errors), unused locals and locals shadowing locals (warnings).
+//! Lint: undefined globals and `goto`s without a visible label (errors), unused locals and
+//! locals shadowing locals (warnings).
 //!
 //! A global is defined when it is part of the PICO-8 API ([`crate::lint_api`]) or when the
 //! program assigns it anywhere (`g = ...`, `function g()`, `g += ...`), at top level or inside a
@@ -38,8 +39,8 @@ pub struct Finding {
     pub pos: Pos,
     /// Error or warning.
     pub severity: Severity,
-    /// A stable short name: `undefined-global`, `unused-local`, `assigned-only-local`,
-    /// `shadowed-local`.
+    /// A stable short name: `undefined-global`, `unknown-label`, `unused-local`,
+    /// `assigned-only-local`, `shadowed-local`.
     pub code: &'static str,
     /// What is wrong and how to fix it.
     pub message: String,
@@ -114,6 +115,17 @@ pub fn lint(chunk: &Chunk) -> Vec<Finding> {
                 ),
             });
         }
+    }
+    for (name, pos) in crate::lint_goto::unknown_goto_targets(chunk) {
+        out.push(Finding {
+            pos,
+            severity: Severity::Error,
+            code: "unknown-label",
+            message: format!(
+                "no visible label `{name}` for this `goto` (Lua will not load the cart); \
+                 define `::{name}::` in this block or an enclosing one of the same function"
+            ),
+        });
     }
     for (id, d) in decls.iter().enumerate() {
         if d.name.starts_with('_') || c.reads.contains(&id) {
@@ -204,6 +216,18 @@ mod tests {
         // Only the last parameter is reported.
         assert_eq!(codes("function f(a, b) end"), ["1:15 unused-local"]);
         assert_eq!(codes("function obj:m() end"), ["1:10 undefined-global"]);
+    }
+
+    #[test]
+    fn goto_needs_a_visible_label_of_the_same_function() {
+        assert_eq!(codes("goto a ::a::"), Vec::<String>::new());
+        assert_eq!(codes("do goto a end ::a::"), Vec::<String>::new());
+        // Into a nested block, or out of a function: not visible.
+        assert_eq!(codes("goto a do ::a:: end"), ["1:6 unknown-label"]);
+        assert_eq!(
+            codes("::a:: f = function() goto a end"),
+            ["1:27 unknown-label"]
+        );
     }
 
     #[test]
