@@ -106,7 +106,7 @@ fn play_game(
     }
     let mut sa = Searcher::new(rules, attackers.cfg);
     let mut sd = Searcher::new(rules, defenders.cfg);
-    let mut rng = Xorshift32::new(seed);
+    let mut rng = difficulty::seeded_rng(seed);
     loop {
         if let Some(o) = pos.outcome() {
             return Ok(match o.winner {

@@ -196,8 +196,9 @@ impl Searcher {
                 Score::win_in(1)
             } else {
                 let on_pv = pv_move == Some(m);
-                if self.cfg.pvs && best.is_some() && self.root_margin == 0 {
-                    // Null window first: most moves only need to be shown no better.
+                if self.cfg.pvs && best.is_some() {
+                    // Null window first: most moves only need to be shown no better than
+                    // `alpha` (the best so far, less the root margin).
                     let null = alpha.saturating_add(1);
                     let s = -self.negamax(pos, depth - 1, 1, -null, -alpha, on_pv);
                     if s > alpha && !self.stop {
