@@ -5,3 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --quiet -p tafl8
 TAFL8_BIN="${CARGO_TARGET_DIR:-target}/debug/tafl8" bash tests/crosscheck/run.sh 3
+# Random games: every move set, capture and ending compared with the same crate.
+bash tests/crosscheck/random.sh 20
