@@ -20,6 +20,8 @@
 //!   work on RAM 0x5e00); `sfx`/`music` are recorded, not played; menu callbacks receive 0.
 //! - The font is the runner's own 3x5 (lowercase drawn with the uppercase shapes, glyphs from 128 up
 //!   as boxes); `print` does not scroll; the screen palette's secret colours show as the base 16.
+//! - Not supported: arithmetic metamethods on tables (`__add` and friends, e.g. a vector class):
+//!   the operator helpers accept numbers and numeric strings only.
 //! - The CPU model counts the cart's own instructions through the lowering's cost annotations
 //!   (within 0.2% of z8lua on the test workloads); the runaway limit counts real VM instructions.
 #![warn(missing_docs)]
