@@ -11,10 +11,18 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut list = MoveList::new();
-    pos.gen_moves(&mut list);
+    // One move list per ply, made once: a fresh list per node would clear ~1 KB each time.
+    let mut lists = vec![MoveList::new(); depth as usize];
+    perft_with(pos, depth, &mut lists)
+}
+
+fn perft_with(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let Some((list, deeper)) = lists.split_first_mut() else {
+        return 1;
+    };
+    pos.gen_moves(list);
+    let mut n = 0;
     if depth == 1 {
-        let mut n = 0;
         for &m in list.iter() {
             let undo = pos.make(m);
             n += 1;
@@ -22,11 +30,10 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
         }
         return n;
     }
-    let mut n = 0;
     for &m in list.iter() {
         let undo = pos.make(m);
         if pos.status() == Status::Ongoing {
-            n += perft(pos, depth - 1);
+            n += perft_with(pos, depth - 1, deeper);
         }
         pos.unmake(&undo);
     }
