@@ -196,6 +196,7 @@ function kesc()
 end
 function evaluate()
  local v=mat
+ yld()
  local e,r=kesc()
  if e>0 then
   v+=ai_ed[e]
@@ -212,14 +213,17 @@ function evaluate()
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
+function yld()
+ if slice and stat(1)>.9 then
+  yield()
+ end
+end
 function tick()
  nodes+=0x0.0001
  if lim>0 and nodes>=lim then
   halt=true
  end
- if slice and stat(1)>.9 then
-  yield()
- end
+ yld()
  return halt
 end
 function rep()
@@ -316,6 +320,7 @@ function qs(h,a,b,q)
  end
  a=max(a,best)
  for m in all(qmoves(cands())) do
+  yld()
   mk(m)
   local s
   if status>0 then
@@ -463,7 +468,7 @@ function rootsearch(d)
   if status>0 then
    pvl[1]=0
    s=31999
-  elseif best and margin==0 then
+  elseif best then
    s=-nega(d-1,1,-min(a+1,32000),-a,pm==m)
    if s>a and not halt then
     s=-nega(d-1,1,-32000,-a,pm==m)
@@ -515,8 +520,14 @@ function search(md,nl)
  end
  return bm,bs
 end
-levels={split"1,0x0000.03e8,700,2",split"2,0x0000.0bb8,400,3",split"3,0x0000.1f40,250,4",split"5,0x0000.4e20,100,5",split"62,0x0000.9c40,12,1"}
+levels={split"1,0x0000.012c,700,2",split"2,0x0000.03e8,400,3",split"3,0x0000.0bb8,200,4",split"4,0x0000.1f40,80,5",split"62,0x0000.4e20,12,1"}
 margin=0
+function seed(x)
+ rs=x
+ for _=1,16 do
+  rnd32()
+ end
+end
 function choose(bm,bs,l)
  if bs>=31000 then
   return bm
@@ -560,10 +571,42 @@ function think(lv)
  margin=0
  return bm and choose(bm,bs,l)
 end
+book={}
+local bk,i="8af61a7e312968042b7157768b932eeb30d2380fb370fb47a29e45ef309ed810038100d6a40ba952309f0809f1409ec3a715910730c238129570d6b7a85ee61f309f08100d70fbb7b3692d803099380c9920cbe2baa72d2a312968129580c356bc1b896330c358070e8070b8c3ddb78c30cce80fb080fb38c6797af7306d5806cc706c37c986268d30d8f80d8670cd14d7a10b0b30c2380c1a70bd17e102896430d8680d7d80dcf7ee020a9630cbe80c906099e4f3b0b6bb30ce280d2b70c906f5e36a2a3100d80d0720ce22fa81b7ab309ed80d073100231649065030d2b80993809e571b3f835030d2b80d3480fb372cb724d830d7d80c357070b72dcb1565109ec83232e85430d23809ed810037348e4c1d30d3d80d0760d3453856c796112e7839e710a910fb4841a4c9ba30cd9809ed81005844c6ccd4312938157570d62749b049d43070d80d6b7129374f9a5085310538105480d2385fddfaf130c75809ed80c6c85ff71bc130d86809ec70d7d6602b79bd20fb080faf56536f63830fb380cc78099d767671bc830c758100d70ffb66a2d1a102101680cd92710aa8ed3070d8042b70d7d772e207ce312cb812d4712dd77af9aca5309e580d2b8099387fcb67d120d7380fb45",1
+while i<#bk do
+ local n,e=tonum("0x"..sub(bk,i+8,i+8)),{}
+ book[tonum("0x"..sub(bk,i,i+3).."."..sub(bk,i+4,i+7))]=e
+ for j=1,n do
+  add(e,{tonum("0x"..sub(bk,i+4+j*5,i+7+j*5)),tonum("0x"..sub(bk,i+8+j*5,i+8+j*5))})
+ end
+ i+=9+n*5
+end
+function bookmove()
+ local e,l,t=book[hash],{},0
+ if e then
+  for m in all(gen()) do
+   l[m]=true
+  end
+  for x in all(e) do
+   if not l[x[1]] then
+    return
+   end
+   t+=x[2]
+  end
+  local r=below(t)
+  for x in all(e) do
+   if r<x[2] then
+    return x[1]
+   end
+   r-=x[2]
+  end
+ end
+end
 tsx,psx,whys=split"0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,32,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,16",split"64,80,96",split"king captured,king escaped,exit fort,surrounded,no moves,repetition,move limit"
 function _init()
  setup(split(strt),1)
- rs,slice,last,res,why,co=0x7af1.0001,true
+ seed(0x7af1.0001)
+ slice,last,res,why,co=true
 end
 function _update()
  if res then
@@ -572,7 +615,9 @@ function _update()
   end
   return
  end
- co=co or cocreate(think)
+ co=co or cocreate(function(l)
+  return bookmove() or think(l)
+ end)
  local ok,m=coresume(co,3)
  assert(ok,m)
  if costatus(co)=="dead" then

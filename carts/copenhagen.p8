@@ -315,6 +315,7 @@ function kesc()
 end
 function evaluate()
  local v=mat
+ yld()
  local e,r=kesc()
  if e>0 then
   v+=ai_ed[e]
@@ -331,14 +332,17 @@ function evaluate()
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
+function yld()
+ if slice and stat(1)>.8 then
+  yield()
+ end
+end
 function tick()
  nodes+=0x0.0001
  if lim>0 and nodes>=lim then
   halt=true
  end
- if slice and stat(1)>.9 then
-  yield()
- end
+ yld()
  return halt
 end
 function rep()
@@ -438,6 +442,7 @@ function qs(h,a,b,q)
  end
  a=max(a,best)
  for m in all(qmoves(cands())) do
+  yld()
   mk(m)
   local s
   if status>0 then
@@ -585,7 +590,7 @@ function rootsearch(d)
   if status>0 then
    pvl[1]=0
    s=31999
-  elseif best and margin==0 then
+  elseif best then
    s=-nega(d-1,1,-min(a+1,32000),-a,pm==m)
    if s>a and not halt then
     s=-nega(d-1,1,-32000,-a,pm==m)
@@ -637,8 +642,14 @@ function search(md,nl)
  end
  return bm,bs
 end
-levels={split"1,0x0000.03e8,700,2",split"2,0x0000.0bb8,400,3",split"3,0x0000.1f40,250,4",split"5,0x0000.4e20,100,5",split"62,0x0000.9c40,12,1"}
+levels={split"1,0x0000.012c,700,2",split"2,0x0000.03e8,400,3",split"3,0x0000.0bb8,200,4",split"4,0x0000.1f40,80,5",split"62,0x0000.4e20,12,1"}
 margin=0
+function seed(x)
+ rs=x
+ for _=1,16 do
+  rnd32()
+ end
+end
 function choose(bm,bs,l)
  if bs>=31000 then
   return bm
@@ -682,10 +693,12 @@ function think(lv)
  margin=0
  return bm and choose(bm,bs,l)
 end
+
 tsx,psx,whys=split"0,16,0,16,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,32,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,16,0,16,0,16",split"64,80,96",split"king captured,king escaped,exit fort,surrounded,no moves,repetition,move limit"
 function _init()
  setup(split(strt),1)
- rs,slice,last,res,why,co=0x7af1.0001,true
+ seed(0x7af1.0001)
+ slice,last,res,why,co=true
 end
 function _update()
  if res then

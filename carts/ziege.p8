@@ -184,6 +184,7 @@ function kesc()
 end
 function evaluate()
  local v=mat
+ yld()
  local e,r=kesc()
  if e>0 then
   v+=ai_ed[e]
@@ -200,14 +201,17 @@ function evaluate()
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
+function yld()
+ if slice and stat(1)>.9 then
+  yield()
+ end
+end
 function tick()
  nodes+=0x0.0001
  if lim>0 and nodes>=lim then
   halt=true
  end
- if slice and stat(1)>.9 then
-  yield()
- end
+ yld()
  return halt
 end
 function rep()
@@ -298,6 +302,7 @@ function qs(h,a,b,q)
  end
  a=max(a,best)
  for m in all(qmoves(cands())) do
+  yld()
   mk(m)
   local s
   if status>0 then
@@ -445,7 +450,7 @@ function rootsearch(d)
   if status>0 then
    pvl[1]=0
    s=31999
-  elseif best and margin==0 then
+  elseif best then
    s=-nega(d-1,1,-min(a+1,32000),-a,pm==m)
    if s>a and not halt then
     s=-nega(d-1,1,-32000,-a,pm==m)
@@ -497,8 +502,14 @@ function search(md,nl)
  end
  return bm,bs
 end
-levels={split"1,0x0000.03e8,700,2",split"2,0x0000.0bb8,400,3",split"3,0x0000.1f40,250,4",split"5,0x0000.4e20,100,5",split"62,0x0000.9c40,12,1"}
+levels={split"1,0x0000.012c,700,2",split"2,0x0000.03e8,400,3",split"3,0x0000.0bb8,200,4",split"4,0x0000.1f40,80,5",split"62,0x0000.4e20,12,1"}
 margin=0
+function seed(x)
+ rs=x
+ for _=1,16 do
+  rnd32()
+ end
+end
 function choose(bm,bs,l)
  if bs>=31000 then
   return bm
@@ -542,10 +553,42 @@ function think(lv)
  margin=0
  return bm and choose(bm,bs,l)
 end
+book={}
+local bk,i="82a270013099b8100d80f694836464923099380a4180f6989a32cca330f6980a3730f5f3a8270f16107678b1014eb310f698b4d6142730993810058100d5c3db1e2a1094b8df20d8381048e80d8a9248303e180485808f980f07584d1048e80fb3bbc931005809936100d61180671d10ae2820250c35106c38244433c930a41809938099b83223628b10ebe84b17525520f5f80a4185285f074309938100d50f6945343e4e73099b80a4180a3785722db1b103ea86024d04530a4180f6980f5f864fb4971108fa871244cc52100d810054",1
+while i<#bk do
+ local n,e=tonum("0x"..sub(bk,i+8,i+8)),{}
+ book[tonum("0x"..sub(bk,i,i+3).."."..sub(bk,i+4,i+7))]=e
+ for j=1,n do
+  add(e,{tonum("0x"..sub(bk,i+4+j*5,i+7+j*5)),tonum("0x"..sub(bk,i+8+j*5,i+8+j*5))})
+ end
+ i+=9+n*5
+end
+function bookmove()
+ local e,l,t=book[hash],{},0
+ if e then
+  for m in all(gen()) do
+   l[m]=true
+  end
+  for x in all(e) do
+   if not l[x[1]] then
+    return
+   end
+   t+=x[2]
+  end
+  local r=below(t)
+  for x in all(e) do
+   if r<x[2] then
+    return x[1]
+   end
+   r-=x[2]
+  end
+ end
+end
 tsx,psx,whys=split"0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,32,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16",split"64,80,96",split"king captured,king escaped,exit fort,surrounded,no moves,repetition,move limit"
 function _init()
  setup(split(strt),1)
- rs,slice,last,res,why,co=0x7af1.0001,true
+ seed(0x7af1.0001)
+ slice,last,res,why,co=true
 end
 function _update()
  if res then
@@ -554,7 +597,9 @@ function _update()
   end
   return
  end
- co=co or cocreate(think)
+ co=co or cocreate(function(l)
+  return bookmove() or think(l)
+ end)
  local ok,m=coresume(co,3)
  assert(ok,m)
  if costatus(co)=="dead" then

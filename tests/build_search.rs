@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use tafl8_codegen::{build, full_set, BuildRequest};
-use tafl8_engine::difficulty::{think, Level};
+use tafl8_engine::difficulty::{seeded_rng, think, Level};
 use tafl8_engine::eval::{evaluate, Evaluator};
 use tafl8_engine::search::{Limits, SearchConfig, Searcher};
 use tafl8_engine::{MoveList, Position, Rules, Status, Xorshift32};
@@ -42,7 +42,7 @@ fn raw(hex: &str) -> i64 {
 /// Start plus positions after seeded random playouts (fresh: no history, like the Lua's setup).
 fn positions(rules: &Arc<Rules>, count: usize, seed: u32) -> Vec<Position> {
     let mut out = vec![Position::start(rules.clone())];
-    let mut rng = Xorshift32::new(seed);
+    let mut rng = seeded_rng(seed);
     let mut list = MoveList::new();
     while out.len() <= count {
         let mut p = Position::start(rules.clone());
@@ -168,13 +168,13 @@ fn difficulty_levels_pick_like_rust() {
         for level in 1..=3u8 {
             for seed in [1u32, 77, 4242] {
                 h.push_str(&format!(
-                    " {} rs={} printh(think({level}) or -1)\n",
+                    " {} seed({}) printh(think({level}) or -1)\n",
                     setup_call(p),
                     tafl8_codegen::tables::fixed_literal(seed)
                 ));
                 let mut q = p.clone();
                 let mut s = Searcher::new(&rules, SearchConfig::FULL);
-                let mut rng = Xorshift32::new(seed);
+                let mut rng = seeded_rng(seed);
                 let m = think(&mut s, &mut q, &Level::get(level).unwrap(), &mut rng);
                 want.push(m.map_or(-1, |m| i64::from(m.code(g))).to_string());
             }

@@ -1,13 +1,14 @@
-//! The cart's own game loop (AI against AI, thinking in a coroutine that yields when the frame's
+//! The cart's own game loop (AI against AI, book moves first, thinking in a coroutine that yields when the frame's
 //! CPU is nearly spent) plays exactly the moves the Rust engine's `difficulty::think` plays from
 //! the same seed, and no frame goes over PICO-8's CPU budget while it thinks.
 
 use std::sync::Arc;
 
 use tafl8_codegen::{build, BuildRequest};
-use tafl8_engine::difficulty::{think, Level};
+use tafl8_engine::book::Book;
+use tafl8_engine::difficulty::{seeded_rng, think, Level};
 use tafl8_engine::search::{SearchConfig, Searcher};
-use tafl8_engine::{Position, Rules, Xorshift32};
+use tafl8_engine::{Position, Rules};
 use tafl8_runner::session::{RunOptions, Session};
 
 /// The seed and level the self-play cart uses (`ScreenContext`).
@@ -16,7 +17,19 @@ const LEVEL: u8 = 3;
 
 #[test]
 fn cart_self_play_matches_rust_and_never_freezes() {
-    let rules = Arc::new(Rules::preset("ziege").unwrap());
+    self_play("ziege", 450, 4);
+}
+
+#[test]
+fn bigger_boards_self_play_matches_rust_and_never_freezes() {
+    // Bigger boards think longer per move: fewer moves in the frames run, same checks.
+    for name in ["brandubh", "tablut", "copenhagen"] {
+        self_play(name, 240, 1);
+    }
+}
+
+fn self_play(variant: &str, frames: u32, min_moves: usize) {
+    let rules = Arc::new(Rules::preset(variant).unwrap());
     let built = build(&BuildRequest::full((*rules).clone())).unwrap();
     let mut cart = built.cart.clone();
     // Report each move the game makes (the game sets `last` after making it).
@@ -25,7 +38,6 @@ fn cart_self_play_matches_rust_and_never_freezes() {
         built.code
     ));
     let session = Session::from_cart(&cart, "selfplay.p8", Default::default()).unwrap();
-    let frames = 450;
     let report = session
         .run(&RunOptions {
             frames,
@@ -34,8 +46,8 @@ fn cart_self_play_matches_rust_and_never_freezes() {
         .unwrap();
     let lua_moves: Vec<i64> = report.printh.iter().map(|l| l.parse().unwrap()).collect();
     assert!(
-        lua_moves.len() >= 4,
-        "the AI should make several moves in {frames} frames: {lua_moves:?}"
+        lua_moves.len() >= min_moves,
+        "{variant}: the AI should make {min_moves}+ moves in {frames} frames: {lua_moves:?}"
     );
     let over: Vec<(usize, u64)> = report
         .cpu
@@ -54,13 +66,25 @@ fn cart_self_play_matches_rust_and_never_freezes() {
     let g = rules.geometry();
     let mut pos = Position::start(rules.clone());
     let mut searcher = Searcher::new(&rules, SearchConfig::FULL);
-    let mut rng = Xorshift32::new(SEED);
+    let mut rng = seeded_rng(SEED);
     let level = Level::get(LEVEL).unwrap();
+    let book = match variant {
+        "ziege" => Some(include_str!("../crates/engine/book/ziege.book")),
+        "brandubh" => Some(include_str!("../crates/engine/book/brandubh.book")),
+        _ => None,
+    }
+    .map(|t| Book::from_text(t, g).expect("book reads"));
     let mut rust_moves = Vec::new();
     for _ in 0..lua_moves.len() {
-        let m = think(&mut searcher, &mut pos, &level, &mut rng).expect("a move");
+        let from_book = book.as_ref().and_then(|b| b.choose(&pos, &mut rng));
+        let m = from_book
+            .or_else(|| think(&mut searcher, &mut pos, &level, &mut rng))
+            .expect("a move");
         rust_moves.push(i64::from(m.code(g)));
         pos.make(m);
     }
-    assert_eq!(lua_moves, rust_moves);
+    assert_eq!(
+        lua_moves, rust_moves,
+        "{variant}: cart moves vs Rust think()"
+    );
 }

@@ -5,6 +5,15 @@
 levels={ {%- for l in ai.levels %}split"{{ l }}"{% if not loop.last %},{% endif %}{% endfor -%} }
 margin=0
 
+{# The game's generator, the engine's `seeded_rng`: seed, then {{ ai.warm_up }} draws discarded (small
+   seeds' first outputs are small). #}
+function seed(x)
+ rs=x
+ for _=1,{{ ai.warm_up }} do
+  rnd32()
+ end
+end
+
 function choose(bm,bs,l)
  if bs>={{ ai.win_min }} then
   return bm

@@ -122,6 +122,7 @@ function evaluate()
  end
 {% endif %}
 {% if ai.escape %}
+ yld()
  local e,r=kesc()
  if e>0 then
   v+=ai_ed[e]

@@ -1,15 +1,21 @@
 {# The search, the engine's `Searcher`: negamax alpha-beta (fail-soft) with iterative deepening.
    Every optional feature is a template switch. Scores fit PICO-8's integers: a win h plies from
    the root is {{ ai.inf }}-h. Node counts are kept in units of 0x0.0001 so they never wrap.
-   `slice`: when set (inside the AI coroutine), yield whenever the frame's CPU is nearly spent. #}
+   `slice`: when set (inside the AI coroutine), yield whenever the frame's CPU is nearly spent
+   (checked at every node, before the king-escape search and before each quiescence move; yielding
+   never changes a result). #}
+function yld()
+ if slice and stat(1)>{{ ai.frame_cpu }} then
+  yield()
+ end
+end
+
 function tick()
  nodes+=0x0.0001
  if lim>0 and nodes>=lim then
   halt=true
  end
- if slice and stat(1)>{{ ai.frame_cpu }} then
-  yield()
- end
+ yld()
  return halt
 end
 
@@ -141,6 +147,7 @@ function qs(h,a,b,q)
  end
  a=max(a,best)
  for m in all(qmoves(cands())) do
+  yld()
   mk(m)
   local s
   if status>{{ ONGOING }} then
@@ -345,7 +352,7 @@ function rootsearch(d)
    pvl[1]=0
    s={{ ai.inf - 1 }}
 {% if ai.pvs %}
-  elseif best and margin==0 then
+  elseif best then
    s=-nega(d-1,1,-min(a+1,{{ ai.inf }}),-a,pm==m)
    if s>a and not halt then
     s=-nega(d-1,1,-{{ ai.inf }},-a,pm==m)

@@ -5,7 +5,8 @@ tsx,psx,whys=split"{{ screen.tiles }}",split"{{ screen.pieces }}",split"{{ scree
 
 function _init()
  setup(split(strt),{{ first_side }})
- rs,slice,last,res,why,co={{ screen.seed }},true
+ seed({{ screen.seed }})
+ slice,last,res,why,co=true
 end
 
 function _update()
@@ -15,7 +16,13 @@ function _update()
   end
   return
  end
+{% if ai.book %}
+ co=co or cocreate(function(l)
+  return bookmove() or think(l)
+ end)
+{% else %}
  co=co or cocreate(think)
+{% endif %}
  local ok,m=coresume(co,{{ screen.level }})
  assert(ok,m)
  if costatus(co)=="dead" then

@@ -3,7 +3,7 @@
 //! and the difficulty levels.
 
 use serde::Serialize;
-use tafl8_engine::difficulty::LEVELS;
+use tafl8_engine::difficulty::{LEVELS, WARM_UP};
 use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH};
 use tafl8_engine::rules::RepetitionResult;
 use tafl8_engine::search::{
@@ -24,9 +24,17 @@ const LMR_FIRST: usize = 3;
 const LMR_SECOND: usize = 11;
 /// The mobility term's clamp (`eval::mobility_difference`, private in the engine).
 const MOBILITY_CLAMP: i32 = 100;
-/// `stat(1)` above which the thinking coroutine yields: 90% of the frame, leaving the rest for
-/// drawing.
-const FRAME_CPU: &str = ".9";
+/// `stat(1)` above which the thinking coroutine yields, by board size: the rest of the frame is
+/// for drawing and for the work between two yield checks, which grows with the board (a big
+/// board's move lists and king-escape search); measured in the runner so no frame of the
+/// self-play carts goes over budget.
+fn frame_cpu(size: u8) -> &'static str {
+    match size {
+        0..=7 => ".9",
+        8..=9 => ".85",
+        _ => ".8",
+    }
+}
 
 /// The AI context.
 #[derive(Debug, Clone, Serialize)]
@@ -109,13 +117,18 @@ pub struct AiContext {
     pub rep_loser: u8,
     /// `stat(1)` threshold for yielding.
     pub frame_cpu: &'static str,
+    /// The opening book in the engine's compact form (with the `book` feature, for a preset that
+    /// has one).
+    pub book: Option<String>,
+    /// Draws discarded after seeding the game's generator.
+    pub warm_up: usize,
     /// Levels: "depth,nodes,margin,halvings" (nodes as a 16.16 literal of raw value `nodes`).
     pub levels: Vec<String>,
 }
 
 impl AiContext {
-    /// The context for `rules` searched with `cfg`.
-    pub fn new(rules: &Rules, cfg: &SearchConfig) -> AiContext {
+    /// The context for `rules` searched with `cfg` (`book`: include the opening book).
+    pub fn new(rules: &Rules, cfg: &SearchConfig, book: bool) -> AiContext {
         let ev = Evaluator::new(rules);
         let (w, t) = (&ev.weights, &ev.tables);
         let e = &cfg.eval;
@@ -183,7 +196,13 @@ impl AiContext {
                 RepetitionResult::DefendersLose => Side::Defenders.code(),
                 _ => 0,
             },
-            frame_cpu: FRAME_CPU,
+            frame_cpu: frame_cpu(rules.geometry().size()),
+            warm_up: WARM_UP,
+            book: if book {
+                crate::book::compact_book(rules)
+            } else {
+                None
+            },
             levels: LEVELS
                 .iter()
                 .map(|l| {

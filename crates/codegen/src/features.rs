@@ -95,13 +95,22 @@ pub const FEATURES: &[Feature] = &[
         description: "late move reductions for quiet moves",
         value: 15,
     },
+    Feature {
+        name: "book",
+        description: "opening book (presets with a book file)",
+        value: 25,
+    },
 ];
 
-/// The feature set of the engine's full configuration (`SearchConfig::FULL`): the default build.
+/// Features that are not `SearchConfig` switches.
+const NOT_SEARCH: &[&str] = &["book"];
+
+/// The feature set of the engine's full configuration (`SearchConfig::FULL`) plus the book: the
+/// default build.
 pub fn full_set() -> BTreeSet<String> {
     FEATURES
         .iter()
-        .filter(|f| is_on(&SearchConfig::FULL, f.name))
+        .filter(|f| NOT_SEARCH.contains(&f.name) || is_on(&SearchConfig::FULL, f.name))
         .map(|f| f.name.to_string())
         .collect()
 }
@@ -123,7 +132,7 @@ fn is_on(cfg: &SearchConfig, name: &str) -> bool {
 /// The search configuration a feature set describes (everything else off; TT size as in FULL).
 pub fn config_of(features: &BTreeSet<String>) -> SearchConfig {
     let mut cfg = SearchConfig::FULL;
-    for f in FEATURES {
+    for f in FEATURES.iter().filter(|f| !NOT_SEARCH.contains(&f.name)) {
         cfg.set(f.name, features.contains(f.name));
     }
     cfg
@@ -135,7 +144,7 @@ mod tests {
 
     #[test]
     fn every_feature_is_an_engine_switch_and_full_round_trips() {
-        for f in FEATURES {
+        for f in FEATURES.iter().filter(|f| !NOT_SEARCH.contains(&f.name)) {
             assert!(SearchConfig::FULL.clone().set(f.name, true), "{}", f.name);
         }
         assert_eq!(config_of(&full_set()), SearchConfig::FULL);

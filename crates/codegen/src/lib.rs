@@ -11,6 +11,7 @@
 
 mod ai_context;
 pub mod assets;
+mod book;
 pub mod budget;
 mod cartfile;
 pub mod context;

@@ -51,5 +51,6 @@ pub const PARTS: &[Part] = &[
     part!("ai/eval", Ai, None),
     part!("ai/search", Ai, None),
     part!("ai/difficulty", Ai, None),
+    part!("ai/book", Ai, Some("book")),
     part!("game/selfplay", Game, None),
 ];

@@ -63,7 +63,11 @@ fn context(rules: &Rules, features: &BTreeSet<String>) -> Value {
     let extra = serde_json::json!({
         "screen": ScreenContext::new(rules),
         "features": features.iter().map(|f| (f.clone(), serde_json::Value::Bool(true))).collect::<serde_json::Map<_, _>>(),
-        "ai": crate::ai_context::AiContext::new(rules, &crate::features::config_of(features)),
+        "ai": crate::ai_context::AiContext::new(
+            rules,
+            &crate::features::config_of(features),
+            features.contains("book"),
+        ),
     });
     if let (Some(map), serde_json::Value::Object(more)) = (ctx.as_object_mut(), extra) {
         map.extend(more);
