@@ -555,11 +555,14 @@ function think(lv)
 end
 book={}
 local bk,i="82a270013099b8100d80f694836464923099380a4180f6989a32cca330f6980a3730f5f3a8270f16107678b1014eb310f698b4d6142730993810058100d5c3db1e2a1094b8df20d8381048e80d8a9248303e180485808f980f07584d1048e80fb3bbc931005809936100d61180671d10ae2820250c35106c38244433c930a41809938099b83223628b10ebe84b17525520f5f80a4185285f074309938100d50f6945343e4e73099b80a4180a3785722db1b103ea86024d04530a4180f6980f5f864fb4971108fa871244cc52100d810054",1
+local function hx(a,b,f)
+ return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
+end
 while i<#bk do
- local n,e=tonum("0x"..sub(bk,i+8,i+8)),{}
- book[tonum("0x"..sub(bk,i,i+3).."."..sub(bk,i+4,i+7))]=e
- for j=1,n do
-  add(e,{tonum("0x"..sub(bk,i+4+j*5,i+7+j*5)),tonum("0x"..sub(bk,i+8+j*5,i+8+j*5))})
+ local n,e=hx(8,8),{}
+ book[hx(0,3,"."..sub(bk,i+4,i+7))]=e
+ for j=5,n*5,5 do
+  add(e,{hx(4+j,7+j),hx(8+j,8+j)})
  end
  i+=9+n*5
 end

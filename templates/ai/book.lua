@@ -4,11 +4,15 @@
 {% if ai.book %}
 book={}
 local bk,i="{{ ai.book }}",1
+{# Hex digits a..b of the string after position i (a 16.16 number when `f` puts a point in). #}
+local function hx(a,b,f)
+ return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
+end
 while i<#bk do
- local n,e=tonum("0x"..sub(bk,i+8,i+8)),{}
- book[tonum("0x"..sub(bk,i,i+3).."."..sub(bk,i+4,i+7))]=e
- for j=1,n do
-  add(e,{tonum("0x"..sub(bk,i+4+j*5,i+7+j*5)),tonum("0x"..sub(bk,i+8+j*5,i+8+j*5))})
+ local n,e=hx(8,8),{}
+ book[hx(0,3,"."..sub(bk,i+4,i+7))]=e
+ for j=5,n*5,5 do
+  add(e,{hx(4+j,7+j),hx(8+j,8+j)})
  end
  i+=9+n*5
 end

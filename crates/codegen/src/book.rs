@@ -26,3 +26,21 @@ pub fn compact_book(rules: &Rules) -> Option<String> {
     let g = rules.geometry();
     Book::from_text(text, g).ok().map(|b| b.to_compact(g))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_with_books_and_others() {
+        let ziege = Rules::preset("ziege").unwrap();
+        let compact = compact_book(&ziege).expect("ziege has a book");
+        // Per position: 8 + 1 digits, then 5 per move.
+        assert!(compact.len() > 9 && compact.chars().all(|c| c.is_ascii_hexdigit()));
+        assert!(compact_book(&Rules::preset("tablut").unwrap()).is_none());
+        // A rules file that borrows a preset's name but changes the rules gets no book.
+        let mut file = ziege.file().clone();
+        file.move_limit = 100;
+        assert!(compact_book(&Rules::from_rules_file(file).unwrap()).is_none());
+    }
+}
