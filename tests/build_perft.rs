@@ -77,7 +77,17 @@ fn positions(rules: &Arc<Rules>, count: usize) -> Vec<Position> {
 }
 
 fn check_variant(name: &str, start_depth: u32, random_depth: u32, random_positions: usize) {
-    let rules = Arc::new(Rules::preset(name).unwrap());
+    check_rules(
+        Rules::preset(name).unwrap(),
+        start_depth,
+        random_depth,
+        random_positions,
+    );
+}
+
+fn check_rules(rules: Rules, start_depth: u32, random_depth: u32, random_positions: usize) {
+    let name = rules.name().to_string();
+    let rules = Arc::new(rules);
     let area = rules.geometry().area();
     let cases = positions(&rules, random_positions);
     let mut harness = String::from(PERFT_LUA);
@@ -129,4 +139,40 @@ fn other_presets_cart_perft_matches_rust() {
         let start = if *name == "brandubh" { 3 } else { 2 };
         check_variant(name, start, 2, if *name == "copenhagen" { 6 } else { 12 });
     }
+}
+
+/// Rules no preset uses: an unarmed king, king captured by four anywhere, an 8x8 board without a
+/// throne (so no centre square), corners special and escape to the corners.
+#[test]
+fn unusual_rules_cart_perft_matches_rust() {
+    let mut file = Rules::preset("ziege").unwrap().file().clone();
+    file.name = "unarmed".into();
+    file.king_armed = false;
+    file.king_capture = tafl8_engine::rules::KingCapture::ByFour;
+    check_rules(Rules::from_rules_file(file).unwrap(), 3, 2, 8);
+    let text = r#"
+name = "octo"
+size = 8
+start = "/2tttt2/3TT3/t6t/tTTKTT1t/t1TTTT1t/t6t/3TT3/2tttt2/"
+first = "defenders"
+escape = "corners"
+king_armed = true
+king_capture = "by-two"
+move_limit = 0
+surround_win = true
+shieldwall = false
+exit_fort = false
+linnaean_capture = false
+[throne]
+enabled = false
+[corners]
+special = true
+hostile = ["attackers", "defenders"]
+pass = ["king"]
+stop = ["king"]
+[repetition]
+result = "attackers-lose"
+count = 3
+"#;
+    check_rules(Rules::from_toml(text, "octo").unwrap(), 2, 2, 8);
 }

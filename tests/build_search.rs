@@ -86,7 +86,12 @@ fn features_of(spec: &str) -> (SearchConfig, BTreeSet<String>) {
 
 /// Searches every position to `depth` in Lua and in Rust and compares everything reported.
 fn compare_search(variant: &str, spec: &str, depth: u8, count: usize) {
-    let rules = Arc::new(Rules::preset(variant).unwrap());
+    compare_search_rules(Rules::preset(variant).unwrap(), spec, depth, count);
+}
+
+fn compare_search_rules(rules: Rules, spec: &str, depth: u8, count: usize) {
+    let variant = rules.name().to_string();
+    let rules = Arc::new(rules);
     let (cfg, set) = features_of(spec);
     let g = rules.geometry();
     let cases = positions(&rules, count, 0xBEEF);
@@ -183,4 +188,20 @@ fn difficulty_levels_pick_like_rust() {
     h.push_str("end\n");
     let got = run_lua(&rules, full_set(), &h);
     assert_eq!(got, want);
+}
+
+/// Rules no preset uses: an unarmed king (he neither captures nor helps to), a move limit the
+/// search reaches (3 plies: drawn), and a king captured by four everywhere.
+fn unusual_rules() -> Rules {
+    let mut file = Rules::preset("ziege").unwrap().file().clone();
+    file.name = "unusual".into();
+    file.king_armed = false;
+    file.move_limit = 3;
+    file.king_capture = tafl8_engine::rules::KingCapture::ByFour;
+    Rules::from_rules_file(file).unwrap()
+}
+
+#[test]
+fn unusual_rules_search_matches_rust() {
+    compare_search_rules(unusual_rules(), "full", 3, 4);
 }
