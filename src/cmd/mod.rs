@@ -4,11 +4,13 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
+pub mod analyze;
 pub mod bench;
 pub mod book;
 pub mod build;
 pub mod count;
 pub mod lint;
+pub mod match_cmd;
 pub mod perft;
 pub mod rules;
 pub mod run;
@@ -37,6 +39,10 @@ pub enum Command {
     Perft(perft::Options),
     /// Measure speed (e.g. `bench perft`: leaves per second); use a --release build.
     Bench(bench::Options),
+    /// Search a position: best move, score, PV, nodes and time per iteration (`--tree`, `--json`).
+    Analyze(analyze::Options),
+    /// Two engine configs play each other from varied openings: W/D/L and Elo with a 95% interval.
+    Match(match_cmd::Options),
     /// Run a cart headless: printh output, CPU per frame, screenshots (see `tafl8 run --help`).
     Run(run::Options),
     /// Build a PICO-8 cart from the engine's templates and print where every token went.
@@ -56,6 +62,8 @@ impl Command {
             Command::Rules(opts) => rules::run(opts),
             Command::Perft(opts) => perft::run(opts),
             Command::Bench(opts) => bench::run(opts),
+            Command::Analyze(opts) => analyze::run(opts),
+            Command::Match(opts) => match_cmd::run(opts),
             Command::Run(opts) => run::run(opts),
         }
     }
