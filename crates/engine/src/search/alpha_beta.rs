@@ -293,13 +293,21 @@ impl Searcher {
         moves: &mut [Move; MAX_MOVES],
         keys: &mut [i16; MAX_MOVES],
     ) -> usize {
+        let mut marks = [false; crate::square::MAX_AREA];
+        if self.cfg.captures_first {
+            ordering::capture_squares(pos, &mut marks);
+        }
+        let king_armed = pos.rules().king_armed();
         for (i, &m) in list.iter().enumerate() {
             moves[i] = m;
             keys[i] = if Some(m) == tt_move {
                 KEY_TT
             } else if Some(m) == pv_move {
                 KEY_PV
-            } else if self.cfg.captures_first && ordering::is_capture_candidate(pos, m) {
+            } else if self.cfg.captures_first
+                && marks[m.to.index()]
+                && (king_armed || pos.cell(m.from) != crate::piece::KING)
+            {
                 KEY_CAPTURE
             } else {
                 let mut k = 0;

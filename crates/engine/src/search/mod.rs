@@ -19,7 +19,7 @@ mod tt;
 
 pub use config::{ConfigError, SearchConfig, FEATURES};
 pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};
-pub use ordering::{is_capture_candidate, History, Killers, HISTORY_MAX};
+pub use ordering::{capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX};
 pub use score::{Score, EVAL_MAX, INF, WIN_MIN};
 pub use trace::TraceNode;
 pub use tt::{Bound, Entry, Tt};

@@ -9,6 +9,7 @@ use crate::moves::Move;
 use crate::piece::{Side, ATTACKER, DEFENDER, KING};
 use crate::position::Position;
 use crate::rules::FLAG_EDGE;
+use crate::square::MAX_AREA;
 
 use super::MAX_PLY;
 
@@ -97,6 +98,7 @@ impl History {
 /// Whether `mv` may capture: it lands next to an enemy soldier with a hostile square beyond it,
 /// or (an attacker) next to the king, or on the edge when shieldwalls are on. Cheap and without
 /// making the move; the quiescence search then makes the candidates and keeps real captures.
+/// (The same set as [`capture_squares`] marks, one move at a time.)
 pub fn is_capture_candidate(pos: &Position, mv: Move) -> bool {
     let piece = pos.cell(mv.from);
     if piece == KING && !pos.rules().king_armed() {
@@ -122,6 +124,52 @@ pub fn is_capture_candidate(pos: &Position, mv: Move) -> bool {
         }
     }
     pos.rules().shieldwall() && pos.rules().flags()[mv.to.index()] & FLAG_EDGE != 0
+}
+
+/// The squares a move of the side to move may capture by landing on (see
+/// [`is_capture_candidate`]), found once per node from the enemy pieces instead of per move:
+/// for each enemy soldier and direction `d`, the empty square on one side is marked when the
+/// square on the other side is hostile to it; attackers also mark the king's empty neighbours;
+/// with shieldwalls every edge square counts. An unarmed king's moves never capture: callers
+/// check the moving piece.
+pub fn capture_squares(pos: &Position, marks: &mut [bool; MAX_AREA]) {
+    marks.fill(false);
+    let side = pos.side_to_move();
+    let enemy = if side == Side::Attackers {
+        DEFENDER
+    } else {
+        ATTACKER
+    };
+    let g = pos.geometry();
+    let cells = pos.cells();
+    let dirs = g.directions();
+    let (first, last) = (
+        g.width() as usize + 1,
+        g.size() as usize * (g.width() as usize + 1),
+    );
+    for v in first..=last {
+        let c = cells[v];
+        if c == enemy {
+            for d in dirs {
+                let land = (v as i16 - d) as usize;
+                if cells[land] == crate::piece::EMPTY && pos.hostile_to((v as i16 + d) as usize, c)
+                {
+                    marks[land] = true;
+                }
+            }
+        } else if c == KING && side == Side::Attackers {
+            for d in dirs {
+                marks[(v as i16 + d) as usize] = true;
+            }
+        }
+    }
+    if pos.rules().shieldwall() {
+        for (i, m) in marks.iter_mut().enumerate() {
+            if pos.rules().flags()[i] & FLAG_EDGE != 0 {
+                *m = true;
+            }
+        }
+    }
 }
 
 /// Picks the best remaining move into position `i` (see the module doc for the exact rule).
@@ -168,6 +216,36 @@ mod tests {
         }
         assert!(h.get(a) <= HISTORY_MAX && h.get(a) > h.get(b));
         assert!(h.get(b) < 100, "b was halved along the way");
+    }
+
+    #[test]
+    fn capture_squares_agree_with_the_per_move_test() {
+        use crate::moves::MoveList;
+        use crate::rules::Rules;
+        use std::sync::Arc;
+        // Every preset, a few plies into a game by a fixed walk, both sides to move.
+        for name in crate::rules::PRESETS {
+            let mut pos = Position::start(Arc::new(Rules::preset(name).unwrap()));
+            let mut list = MoveList::new();
+            let mut marks = [false; MAX_AREA];
+            for ply in 0..40 {
+                pos.gen_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                capture_squares(&pos, &mut marks);
+                for &m in list.iter() {
+                    let armed = pos.cell(m.from) != KING || pos.rules().king_armed();
+                    assert_eq!(
+                        is_capture_candidate(&pos, m),
+                        armed && marks[m.to.index()],
+                        "{name} ply {ply}: {m:?}"
+                    );
+                }
+                let m = list.as_slice()[(ply * 13 + 5) % list.len()];
+                pos.make(m);
+            }
+        }
     }
 
     #[test]

@@ -6,12 +6,15 @@ use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Status};
 
-use super::ordering::is_capture_candidate;
+use super::ordering::capture_squares;
 use super::{Score, Searcher, MAX_PLY, MAX_QPLY};
+use crate::piece::KING;
+use crate::square::MAX_AREA;
 
 impl Searcher {
-    /// Captures only, in generation order, at most [`MAX_QPLY`] plies deep. A candidate (see
-    /// `is_capture_candidate`) is made and kept only if it captured or ended the game.
+    /// Captures only, in generation order, at most [`MAX_QPLY`] plies deep. A candidate (a move
+    /// landing on a square `capture_squares` marks) is made and kept only if it captured or
+    /// ended the game.
     pub(super) fn qsearch(
         &mut self,
         pos: &mut Position,
@@ -41,8 +44,11 @@ impl Searcher {
         }
         let mut list = MoveList::new();
         pos.gen_moves(&mut list);
+        let mut marks = [false; MAX_AREA];
+        capture_squares(pos, &mut marks);
+        let king_armed = pos.rules().king_armed();
         for &m in list.iter() {
-            if !is_capture_candidate(pos, m) {
+            if !marks[m.to.index()] || (!king_armed && pos.cell(m.from) == KING) {
                 continue;
             }
             let undo = pos.make(m);
