@@ -168,41 +168,6 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
     v
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Rules;
-    use std::sync::Arc;
-
-    #[test]
-    fn combined_table_equals_the_separate_terms() {
-        // The fast path (material + tables in one read) must equal the term-by-term sum: the
-        // `defended` switch forces the slow loop, and its weight is subtracted back out by
-        // comparing against a copy with that weight zeroed.
-        for name in crate::rules::PRESETS {
-            let rules = Arc::new(Rules::preset(name).unwrap());
-            let pos = Position::start(rules.clone());
-            let mut ev = Evaluator::new(&rules);
-            let fast = evaluate_for_defenders(&pos, &ev, &EvalConfig::SEED);
-            ev.weights.defended = 0;
-            let slow_cfg = EvalConfig {
-                defended: true,
-                ..EvalConfig::SEED
-            };
-            assert_eq!(fast, evaluate_for_defenders(&pos, &ev, &slow_cfg), "{name}");
-        }
-        // By hand for brandubh's start: 8 attackers, 4 defenders; tables are symmetric.
-        let rules = Arc::new(Rules::preset("brandubh").unwrap());
-        let ev = Evaluator::new(&rules);
-        let cfg = EvalConfig {
-            pst: false,
-            ..EvalConfig::SEED
-        };
-        let pos = Position::start(rules);
-        assert_eq!(evaluate_for_defenders(&pos, &ev, &cfg), 4 * 280 - 8 * 300);
-    }
-}
-
 /// Defenders' legal moves minus attackers' (each side counted as if it were to move), clamped.
 fn mobility_difference(pos: &Position) -> i32 {
     let diff = count_moves(pos, DEFENDER) - count_moves(pos, ATTACKER);
@@ -236,4 +201,39 @@ fn count_moves(pos: &Position, side: u8) -> i32 {
         }
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    #[test]
+    fn combined_table_equals_the_separate_terms() {
+        // The fast path (material + tables in one read) must equal the term-by-term sum: the
+        // `defended` switch forces the slow loop, and its weight is subtracted back out by
+        // comparing against a copy with that weight zeroed.
+        for name in crate::rules::PRESETS {
+            let rules = Arc::new(Rules::preset(name).unwrap());
+            let pos = Position::start(rules.clone());
+            let mut ev = Evaluator::new(&rules);
+            let fast = evaluate_for_defenders(&pos, &ev, &EvalConfig::SEED);
+            ev.weights.defended = 0;
+            let slow_cfg = EvalConfig {
+                defended: true,
+                ..EvalConfig::SEED
+            };
+            assert_eq!(fast, evaluate_for_defenders(&pos, &ev, &slow_cfg), "{name}");
+        }
+        // By hand for brandubh's start: 8 attackers, 4 defenders; tables are symmetric.
+        let rules = Arc::new(Rules::preset("brandubh").unwrap());
+        let ev = Evaluator::new(&rules);
+        let cfg = EvalConfig {
+            pst: false,
+            ..EvalConfig::SEED
+        };
+        let pos = Position::start(rules);
+        assert_eq!(evaluate_for_defenders(&pos, &ev, &cfg), 4 * 280 - 8 * 300);
+    }
 }
