@@ -280,11 +280,15 @@ function cands()
  local cs,e={},3-side
  for v=12,108 do
   local c=bd[v]
-  if c==e or c==3 and side==1 then
+  if c==e then
    for d in all(dirs) do
-    if c==3 or host(v+d,c) then
+    if host(v+d,c) then
      cs[v-d]=true
     end
+   end
+  elseif c==3 and side==1 then
+   for d in all(dirs) do
+    cs[v+d]=true
    end
   end
  end

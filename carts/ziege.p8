@@ -56,19 +56,6 @@ function gen()
  end
  return l
 end
-function host(s,v)
- local c=bd[s]
- if c==0 then
-  return
- end
- if c==4 then
-  return
- end
- local en=(c==1)~=(v==1)
- if en then
-  return true
- end
-end
 function rem(s)
  hash^^=zk[bd[s]*81+s]
  mat-=pst[bd[s]][s]
@@ -81,10 +68,10 @@ function capt(t)
   local v=t+d
   local c=bd[v]
   if c==e then
-   if host(v+d,c) then
+   if sd[bd[v+d]]==side then
     rem(v)
    end
-  elseif c==3 and side==1 and host(v+d,c) then
+  elseif c==3 and side==1 and sd[bd[v+d]]==side then
    status=1
   end
  end
@@ -228,11 +215,15 @@ function cands()
  local cs,e={},3-side
  for v=10,70 do
   local c=bd[v]
-  if c==e or c==3 and side==1 then
+  if c==e then
    for d in all(dirs) do
-    if c==3 or host(v+d,c) then
+    if sd[bd[v+d]]==side then
      cs[v-d]=true
     end
+   end
+  elseif c==3 and side==1 then
+   for d in all(dirs) do
+    cs[v+d]=true
    end
   end
  end

@@ -40,11 +40,19 @@ function cands()
  local cs,e={},{{ ATTACKERS + DEFENDERS }}-side
  for v={{ first_square }},{{ last_square }} do
   local c=bd[v]
-  if c==e or c=={{ KING }} and side=={{ ATTACKERS }} then
+  if c==e then
    for d in all(dirs) do
-    if c=={{ KING }} or host(v+d,c) then
+{% if simple_host %}
+    if sd[bd[v+d]]==side then
+{% else %}
+    if host(v+d,c) then
+{% endif %}
      cs[v-d]=true
     end
+   end
+  elseif c=={{ KING }} and side=={{ ATTACKERS }} then
+   for d in all(dirs) do
+    cs[v+d]=true
    end
   end
  end

@@ -1,6 +1,9 @@
 {# Captures and outcome, in the contract's order: custodial captures around the destination in
     direction order N, E, S, W (the king's capture at its direction's step), then shieldwalls in
-    direction order. `host(s,v)`: is square s hostile to a piece of kind v? #}
+    direction order. `host(s,v)`: is square s hostile to a piece of kind v? With no hostile
+    squares, no Linnaean rule and an armed king it is just "a piece of the side to move stands
+    there" (every caller asks on behalf of the mover), written inline. #}
+{% if not simple_host %}
 function host(s,v)
  local c=bd[s]
  if c=={{ EMPTY }} then
@@ -38,6 +41,7 @@ function host(s,v)
  end
 {% endif %}
 end
+{% endif %}
 
 function rem(s)
  hash^^=zk[bd[s]*{{ area }}+s]
@@ -55,14 +59,14 @@ function kcap(k{% if king_capture == "near" %},d{% endif %})
  if nt[k]>0 then
 {% endif %}
  for e in all(dirs) do
-  if not host(k+e,{{ KING }}) then
+  if {% if simple_host %}sd[bd[k+e]]~=side{% else %}not host(k+e,{{ KING }}){% endif %} then
    return
   end
  end
  return true
 {% if king_capture == "near" %}
  end
- return host(k+d,{{ KING }})
+ return {% if simple_host %}sd[bd[k+d]]==side{% else %}host(k+d,{{ KING }}){% endif %} 
 {% endif %}
 end
 {% endif %}
@@ -79,11 +83,11 @@ function capt(t{% if not king_armed %},p{% endif %})
   local v=t+d
   local c=bd[v]
   if c==e then
-   if host(v+d,c) then
+   if {% if simple_host %}sd[bd[v+d]]==side{% else %}host(v+d,c){% endif %} then
     rem(v)
    end
 {% if king_capture == "two" %}
-  elseif c=={{ KING }} and side=={{ ATTACKERS }} and host(v+d,c) then
+  elseif c=={{ KING }} and side=={{ ATTACKERS }} and {% if simple_host %}sd[bd[v+d]]==side{% else %}host(v+d,c){% endif %} then
 {% else %}
   elseif c=={{ KING }} and side=={{ ATTACKERS }} and kcap(v{% if king_capture == "near" %},d{% endif %}) then
 {% endif %}

@@ -91,6 +91,9 @@ pub struct RulesContext {
     pub throne: usize,
     /// Whether the king captures.
     pub king_armed: bool,
+    /// Whether "hostile to the piece the mover attacks" is simply "holds a piece of the mover's
+    /// side": no hostile empty or occupied squares, no Linnaean rule, an armed king.
+    pub simple_host: bool,
     /// "two", "four" or "near" (by four on or beside the throne, else by two).
     pub king_capture: &'static str,
     /// Linnaeus' throne capture.
@@ -197,6 +200,10 @@ impl RulesContext {
                 .find(|&s| flags[s] & FLAG_THRONE != 0)
                 .unwrap_or(0),
             king_armed: rules.king_armed(),
+            simple_host: rules.king_armed()
+                && !rules.linnaean_capture()
+                && kind_tables(g, rules.hostile_empty_table(), false).is_none()
+                && kind_tables(g, rules.hostile_occupied_table(), false).is_none(),
             king_capture: match rules.king_capture() {
                 KingCapture::ByTwo => "two",
                 KingCapture::ByFour => "four",
