@@ -115,7 +115,7 @@ pub struct Budget {
     pub budget: usize,
     /// PICO-8's token limit.
     pub token_limit: usize,
-    /// PICO-8's character limit.
+    /// The character limit the build was held to (PICO-8's unless lowered).
     pub char_limit: usize,
     /// Optional features included.
     pub features: Vec<String>,

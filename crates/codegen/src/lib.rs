@@ -28,4 +28,4 @@ pub use cartfile::{assemble, LABEL_PNG, SPRITES_PNG};
 pub use context::reason_code;
 pub use error::CodegenError;
 pub use features::{all_set, config_of, full_set, Feature, FEATURES};
-pub use pipeline::{build, feature_costs, BuildRequest, Built};
+pub use pipeline::{build, build_within, feature_costs, BuildRequest, Built};

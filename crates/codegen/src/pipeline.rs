@@ -167,8 +167,14 @@ fn locate(starts: &[(&'static str, usize)], line: usize) -> (String, usize) {
     }
 }
 
-/// Builds a cart for `req`.
+/// Builds a cart for `req`, minifying the code only if it is over PICO-8's character limit.
 pub fn build(req: &BuildRequest) -> Result<Built, CodegenError> {
+    build_within(req, CHAR_LIMIT)
+}
+
+/// Builds a cart for `req`, minifying the code if it has more than `char_limit` characters (a
+/// lower limit than PICO-8's leaves room for other code, or tests the minifying path).
+pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, CodegenError> {
     for f in &req.features {
         if !FEATURES.iter().any(|k| k.name == f) {
             return Err(CodegenError::UnknownFeature {
@@ -221,7 +227,7 @@ pub fn build(req: &BuildRequest) -> Result<Built, CodegenError> {
     let mut code = r.code;
     let mut chars = tafl8_p8::count::count_chars(&code);
     let mut minified = false;
-    if chars > CHAR_LIMIT {
+    if chars > char_limit {
         let chunk =
             tafl8_p8::parse(&code).unwrap_or_else(|e| unreachable!("checked program parses: {e}"));
         code = tafl8_p8::minify(
@@ -232,10 +238,10 @@ pub fn build(req: &BuildRequest) -> Result<Built, CodegenError> {
         );
         chars = tafl8_p8::count::count_chars(&code);
         minified = true;
-        if chars > CHAR_LIMIT {
+        if chars > char_limit {
             return Err(CodegenError::OverChars {
                 chars,
-                limit: CHAR_LIMIT,
+                limit: char_limit,
             });
         }
     }
@@ -247,7 +253,7 @@ pub fn build(req: &BuildRequest) -> Result<Built, CodegenError> {
         chars,
         budget: req.budget,
         token_limit: tafl8_p8::TOKEN_LIMIT,
-        char_limit: CHAR_LIMIT,
+        char_limit,
         features: features.iter().cloned().collect(),
         dropped,
         minified,

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use tafl8_codegen::{
-    all_set, build, feature_costs, full_set, BuildRequest, CodegenError, FEATURES,
+    all_set, build, build_within, feature_costs, full_set, BuildRequest, CodegenError, FEATURES,
 };
 use tafl8_engine::Rules;
 
@@ -132,5 +132,25 @@ fn budget_table_adds_up() {
     assert!(
         table.contains("nega") && table.contains("/ 8192 tokens"),
         "{table}"
+    );
+}
+
+#[test]
+fn over_the_character_limit_the_code_is_minified_with_the_same_tokens() {
+    let full = build(&BuildRequest::full(ziege())).unwrap();
+    assert!(!full.budget.minified);
+    let small = build_within(&BuildRequest::full(ziege()), full.budget.chars - 1).unwrap();
+    assert!(small.budget.minified);
+    // The data strings dominate, so minifying saves the code's spacing and local names only.
+    assert!(small.budget.chars < full.budget.chars, "{}", small.budget.chars);
+    assert_eq!(
+        tafl8_p8::count(&small.code).unwrap().tokens,
+        full.budget.tokens
+    );
+    // Far below what any minifier reaches: a clear error.
+    let e = build_within(&BuildRequest::full(ziege()), 100).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::OverChars { limit: 100, .. }),
+        "{e}"
     );
 }
