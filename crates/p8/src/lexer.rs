@@ -12,6 +12,12 @@ use std::fmt;
 use crate::token::p8scii::{self, P8Char};
 use crate::token::{number_value, Keyword, Punct, Span, Token, TokenKind};
 
+mod punct;
+mod strings;
+
+use punct::scan_punct;
+use strings::long_string_bytes;
+
 /// A lexing error, located at the 1-based line and column where the bad token starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LexError {
@@ -342,147 +348,6 @@ impl<'a> Lexer<'a> {
             .map_or(self.src.len(), |i| body + i);
         Ok((RawKind::Comment, end))
     }
-
-    /// At `start` (a `[`): a long bracket `[=*[ ... ]=*]`. Returns its content and end, or `None`
-    /// if it is not opened properly or never closed.
-    fn long_bracket(&self, start: usize) -> Result<Option<(&'a str, usize)>, (usize, String)> {
-        let mut p = start + 1;
-        while self.byte(p) == b'=' {
-            p += 1;
-        }
-        if self.byte(p) != b'[' {
-            return Ok(None);
-        }
-        let level = p - start - 1;
-        let open_end = p + 1;
-        let mut close = String::with_capacity(level + 2);
-        close.push(']');
-        close.extend(std::iter::repeat_n('=', level));
-        close.push(']');
-        let src: &'a str = self.src;
-        match src[open_end..].find(&close) {
-            Some(i) => Ok(Some((
-                &src[open_end..open_end + i],
-                open_end + i + close.len(),
-            ))),
-            None => Ok(None),
-        }
-    }
-
-    fn scan_quoted(
-        &self,
-        start: usize,
-        out: &mut Vec<u8>,
-    ) -> Result<(RawKind, usize), (usize, String)> {
-        let src = self.src;
-        let quote = self.byte(start);
-        let mut p = start + 1;
-        loop {
-            let b = self.byte(p);
-            if p >= src.len() || b == b'\n' {
-                return Err((
-                    start,
-                    format!(
-                        "unterminated string: close it with {} on the same line (or use `\\n`, or a [[long string]])",
-                        quote as char
-                    ),
-                ));
-            }
-            if b == quote {
-                return Ok((RawKind::Str, p + 1));
-            }
-            if b == b'\\' {
-                p = self.escape(p, out)?;
-                continue;
-            }
-            if b.is_ascii() {
-                out.push(b);
-                p += 1;
-            } else {
-                let (c, used) = p8scii::next_char(&src[p..]);
-                p8scii::push_char(c, out);
-                p += used;
-            }
-        }
-    }
-
-    /// Decodes the escape at `at` (a backslash) into `out`; returns the offset after it.
-    fn escape(&self, at: usize, out: &mut Vec<u8>) -> Result<usize, (usize, String)> {
-        let e = self.byte(at + 1);
-        let simple = match e {
-            // P8SCII control-code escapes.
-            b'*' => Some(1),
-            b'#' => Some(2),
-            b'-' => Some(3),
-            b'|' => Some(4),
-            b'+' => Some(5),
-            b'^' => Some(6),
-            b'a' => Some(7),
-            b'b' => Some(8),
-            b't' => Some(9),
-            b'n' | b'\n' => Some(10),
-            b'v' => Some(11),
-            b'f' => Some(12),
-            b'r' => Some(13),
-            b'\\' | b'"' | b'\'' => Some(e),
-            _ => None,
-        };
-        if let Some(v) = simple {
-            out.push(v);
-            return Ok(at + 2);
-        }
-        match e {
-            b'\r' if self.byte(at + 2) == b'\n' => {
-                out.push(b'\n');
-                Ok(at + 3)
-            }
-            b'z' => {
-                let mut p = at + 2;
-                while matches!(self.byte(p), b' ' | b'\t' | b'\r' | b'\n') {
-                    p += 1;
-                }
-                Ok(p)
-            }
-            b'x' => {
-                let (h, l) = (self.byte(at + 2), self.byte(at + 3));
-                match ((h as char).to_digit(16), (l as char).to_digit(16)) {
-                    (Some(h), Some(l)) => {
-                        out.push((h * 16 + l) as u8);
-                        Ok(at + 4)
-                    }
-                    _ => Err((
-                        at,
-                        "bad `\\x` escape: write exactly two hex digits, e.g. `\\x1f`".to_owned(),
-                    )),
-                }
-            }
-            b'0'..=b'9' => {
-                let mut p = at + 1;
-                let mut v: u32 = 0;
-                while p < at + 4 && self.byte(p).is_ascii_digit() {
-                    v = v * 10 + (self.byte(p) - b'0') as u32;
-                    p += 1;
-                }
-                if v > 255 {
-                    return Err((
-                        at,
-                        format!(
-                            "decimal escape `\\{v}` is above 255: a P8SCII character is one byte"
-                        ),
-                    ));
-                }
-                out.push(v as u8);
-                Ok(p)
-            }
-            _ => {
-                let c = self.src[at + 1..].chars().next().unwrap_or('\0');
-                Err((
-                    at,
-                    format!("unknown escape `\\{c}`: escape a backslash as `\\\\`"),
-                ))
-            }
-        }
-    }
 }
 
 impl Iterator for Lexer<'_> {
@@ -507,102 +372,6 @@ fn is_name_p8char(c: P8Char) -> bool {
         P8Char::Byte(b) => b >= 0x80 || b == 0x1e || b == 0x1f,
         P8Char::Unknown(_) => true,
     }
-}
-
-/// The content of a long string as PICO-8 reads it: every line break (`\n`, `\r`, `\r\n` or
-/// `\n\r`, as in Lua) becomes one `\n`, a line break right after the opening bracket is dropped,
-/// and glyphs become P8SCII.
-fn long_string_bytes(content: &str, out: &mut Vec<u8>) {
-    let mut rest = content;
-    let mut first = true;
-    while !rest.is_empty() {
-        let (c, used) = p8scii::next_char(rest);
-        match c {
-            P8Char::Byte(b @ (b'\n' | b'\r')) => {
-                let other = if b == b'\n' { '\r' } else { '\n' };
-                rest = rest[1..].strip_prefix(other).unwrap_or(&rest[1..]);
-                if !first {
-                    out.push(b'\n');
-                }
-            }
-            c => {
-                p8scii::push_char(c, out);
-                rest = &rest[used..];
-            }
-        }
-        first = false;
-    }
-}
-
-/// The longest operator at the start of `s`, and its length. Matched byte by byte (the counter's
-/// hot path): the lexer tests check every spelling in [`Punct::ALL`] and the longest-match cases.
-fn scan_punct(s: &[u8]) -> Option<(Punct, usize)> {
-    use Punct as P;
-    let at = |i: usize| s.get(i).copied().unwrap_or(0);
-    let with_eq = |plain: P, assign: P| {
-        if at(1) == b'=' {
-            (assign, 2)
-        } else {
-            (plain, 1)
-        }
-    };
-    Some(match at(0) {
-        b'+' => with_eq(P::Plus, P::PlusEq),
-        b'-' => with_eq(P::Minus, P::MinusEq),
-        b'*' => with_eq(P::Star, P::StarEq),
-        b'/' => with_eq(P::Slash, P::SlashEq),
-        b'\\' => with_eq(P::Backslash, P::BackslashEq),
-        b'%' => with_eq(P::Percent, P::PercentEq),
-        b'&' => with_eq(P::Amp, P::AmpEq),
-        b'|' => with_eq(P::Pipe, P::PipeEq),
-        b'~' => with_eq(P::Tilde, P::TildeEq),
-        b'=' => with_eq(P::Assign, P::EqEq),
-        b'^' => match (at(1), at(2)) {
-            (b'^', b'=') => (P::CaretCaretEq, 3),
-            (b'^', _) => (P::CaretCaret, 2),
-            (b'=', _) => (P::CaretEq, 2),
-            _ => (P::Caret, 1),
-        },
-        b'<' => match (at(1), at(2), at(3)) {
-            (b'<', b'>', b'=') => (P::RotlEq, 4),
-            (b'<', b'>', _) => (P::Rotl, 3),
-            (b'<', b'=', _) => (P::ShlEq, 3),
-            (b'<', _, _) => (P::Shl, 2),
-            (b'=', _, _) => (P::Le, 2),
-            _ => (P::Lt, 1),
-        },
-        b'>' => match (at(1), at(2), at(3)) {
-            (b'>', b'>', b'=') => (P::LshrEq, 4),
-            (b'>', b'>', _) => (P::Lshr, 3),
-            (b'>', b'<', b'=') => (P::RotrEq, 4),
-            (b'>', b'<', _) => (P::Rotr, 3),
-            (b'>', b'=', _) => (P::ShrEq, 3),
-            (b'>', _, _) => (P::Shr, 2),
-            (b'=', _, _) => (P::Ge, 2),
-            _ => (P::Gt, 1),
-        },
-        b'.' => match (at(1), at(2)) {
-            (b'.', b'.') => (P::Ellipsis, 3),
-            (b'.', b'=') => (P::DotDotEq, 3),
-            (b'.', _) => (P::DotDot, 2),
-            _ => (P::Dot, 1),
-        },
-        b':' if at(1) == b':' => (P::ColonColon, 2),
-        b':' => (P::Colon, 1),
-        b'#' => (P::Hash, 1),
-        b'(' => (P::LParen, 1),
-        b')' => (P::RParen, 1),
-        b'[' => (P::LBracket, 1),
-        b']' => (P::RBracket, 1),
-        b'{' => (P::LBrace, 1),
-        b'}' => (P::RBrace, 1),
-        b';' => (P::Semi, 1),
-        b',' => (P::Comma, 1),
-        b'?' => (P::Question, 1),
-        b'@' => (P::At, 1),
-        b'$' => (P::Dollar, 1),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
