@@ -1,5 +1,6 @@
 //! `tafl8 analyze`: search one position and show what the engine thinks, iteration by iteration.
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -67,6 +68,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let r = searcher.search(&mut pos, limits);
     let g = rules.geometry();
     let mv = |m: &tafl8_engine::Move| m.display(g);
+    let mut o = String::new();
     if opts.json {
         let its: Vec<serde_json::Value> = r
             .iterations
@@ -92,39 +94,46 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             "depth": r.depth,
             "iterations": its,
         });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(ExitCode::SUCCESS);
+        writeln!(o, "{}", serde_json::to_string_pretty(&out)?)?;
+        return emit(&o);
     }
-    print!("{}", ascii_board(&pos));
-    println!("{} to move, config `{}`", side, opts.config);
-    println!(
+    write!(o, "{}", ascii_board(&pos))?;
+    writeln!(o, "{} to move, config `{}`", side, opts.config)?;
+    writeln!(
+        o,
         "{:>5} {:>8} {:>10} {:>9}  pv",
         "depth", "score", "nodes", "ms"
-    );
+    )?;
     for i in &r.iterations {
         let pv: Vec<String> = i.pv.iter().map(mv).collect();
-        println!(
+        writeln!(
+            o,
             "{:>5} {:>8} {:>10} {:>9.1}  {}",
             i.depth,
             i.score.to_string(),
             i.nodes,
             i.time.as_secs_f64() * 1e3,
             pv.join(" ")
-        );
+        )?;
     }
     match r.best {
-        Some(b) => println!(
+        Some(b) => writeln!(
+            o,
             "best {} score {} ({} nodes in total)",
             mv(&b),
             r.score,
             r.nodes
-        ),
-        None => println!("no move: the game is over"),
+        )?,
+        None => writeln!(o, "no move: the game is over")?,
     }
     if opts.tree > 0 {
-        println!("\nsearch tree of the last iteration (window is the mover's view):");
+        writeln!(
+            o,
+            "\nsearch tree of the last iteration (window is the mover's view):"
+        )?;
         for t in &r.tree {
-            println!(
+            writeln!(
+                o,
                 "{}{} [{}, {}] = {}{}",
                 "  ".repeat(t.ply),
                 mv(&t.mv),
@@ -132,8 +141,17 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                 t.beta,
                 t.score,
                 if t.cutoff { "  cutoff" } else { "" }
-            );
+            )?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    emit(&o)
+}
+
+/// Writes the report; a closed pipe (`| head`) is not an error.
+fn emit(text: &str) -> anyhow::Result<ExitCode> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context};
+use tafl8_engine::book::Book;
 use tafl8_engine::difficulty::{self, Level};
 use tafl8_engine::search::{Limits, SearchConfig, Searcher};
 use tafl8_engine::{Move, MoveList, Position, Rules, Side, Xorshift32};
@@ -14,8 +15,8 @@ use super::rules::RulesArgs;
 /// Play two engine configurations against each other and estimate the Elo difference.
 ///
 /// A player is a spec: a search config (`full`, `seed`, `bare`, then `+feature`/`-feature`) and
-/// optional `nodes=N`, `depth=N` or `level=L` items, e.g. `full,nodes=20000`, `seed`,
-/// `full,-killers`, `level=3`. Games come in pairs: the same random opening (see --opening-plies)
+/// optional `nodes=N`, `depth=N`, `level=L` or `book` (play from the variant's opening book while
+/// the position is in it) items, e.g. `full,nodes=20000`, `seed`, `full,-killers`, `level=3,book`. Games come in pairs: the same random opening (see --opening-plies)
 /// is played twice with the sides swapped, so neither player gets the easier side more often.
 #[derive(clap::Args, Debug)]
 pub struct Options {
@@ -56,13 +57,19 @@ struct Player {
     cfg: SearchConfig,
     limits: Limits,
     level: Option<Level>,
+    book: bool,
 }
 
 fn parse_player(spec: &str, default_nodes: u64) -> anyhow::Result<Player> {
     let mut limits = Limits::nodes(default_nodes);
     let mut level = None;
+    let mut book = false;
     let mut cfg_items = Vec::new();
     for item in spec.split(',').map(str::trim) {
+        if item == "book" {
+            book = true;
+            continue;
+        }
         match item.split_once('=') {
             Some(("nodes", v)) => limits.nodes = v.parse().with_context(|| format!("`{item}`"))?,
             Some(("depth", v)) => limits.depth = v.parse().with_context(|| format!("`{item}`"))?,
@@ -80,7 +87,12 @@ fn parse_player(spec: &str, default_nodes: u64) -> anyhow::Result<Player> {
     }
     let cfg = SearchConfig::parse(&cfg_items.join(","))
         .with_context(|| format!("player spec `{spec}`"))?;
-    Ok(Player { cfg, limits, level })
+    Ok(Player {
+        cfg,
+        limits,
+        level,
+        book,
+    })
 }
 
 /// Result of one game from the attackers' point of view.
@@ -107,6 +119,7 @@ fn play_game(
     let mut sa = Searcher::new(rules, attackers.cfg);
     let mut sd = Searcher::new(rules, defenders.cfg);
     let mut rng = difficulty::seeded_rng(seed);
+    let book = Book::builtin(rules);
     loop {
         if let Some(o) = pos.outcome() {
             return Ok(match o.winner {
@@ -122,9 +135,14 @@ fn play_game(
             Side::Attackers => (attackers, &mut sa),
             Side::Defenders => (defenders, &mut sd),
         };
-        let mv = match &player.level {
-            Some(l) => difficulty::think(searcher, &mut pos, l, &mut rng),
-            None => searcher.search(&mut pos, player.limits).best,
+        let from_book = match (&book, player.book) {
+            (Some(b), true) => b.choose(&pos, &mut rng),
+            _ => None,
+        };
+        let mv = match (from_book, &player.level) {
+            (Some(m), _) => Some(m),
+            (None, Some(l)) => difficulty::think(searcher, &mut pos, l, &mut rng),
+            (None, None) => searcher.search(&mut pos, player.limits).best,
         };
         let Some(mv) = mv else {
             bail!("the engine found no move in an ongoing game")
@@ -299,8 +317,9 @@ mod tests {
         assert_eq!((p.cfg, p.limits.nodes), (SearchConfig::SEED, 300));
         let p = parse_player("level=2", 5000).unwrap();
         assert_eq!(p.level.unwrap().level, 2);
-        assert_eq!(parse_player("-killers", 10).unwrap().cfg.killers, false);
+        assert!(!parse_player("-killers", 10).unwrap().cfg.killers);
         assert!(parse_player("level=9", 1).is_err());
+        assert!(parse_player("seed,book", 1).unwrap().book);
         assert!(parse_player("fast", 1).is_err());
     }
 }

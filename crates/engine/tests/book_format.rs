@@ -144,3 +144,25 @@ fn bad_books_are_reported_with_line_and_column() {
     assert!(e.problem.contains("ends inside"), "{e}");
     assert!(Book::from_compact("0000abcd0", g).is_err());
 }
+
+#[test]
+fn builtin_books_load_for_every_preset_and_not_for_other_layouts() {
+    for name in tafl8_engine::rules::PRESETS {
+        let rules = Rules::preset(name).unwrap();
+        let book = Book::builtin(&rules).unwrap_or_else(|| panic!("{name}: no built-in book"));
+        let start = Position::start(Arc::new(rules));
+        assert!(
+            book.choose(&start, &mut Xorshift32::new(9)).is_some(),
+            "{name}"
+        );
+    }
+    // A rules file that keeps the name but changes the layout gets no book.
+    let src = tafl8_engine::rules::preset_source("ziege").unwrap();
+    let moved = src.replace(
+        "start = \"/2t1t2/3t3/t1TTT1t/1tTKTt1/t1TTT1t/3t3/2t1t2/\"",
+        "start = \"/2t1t2/3t3/t2T2t/1tTKTt1/t2T2t/3t3/2t1t2/\"",
+    );
+    assert_ne!(moved, src, "the ziege start line changed: update this test");
+    let rules = Rules::from_toml(&moved, "test").unwrap();
+    assert!(Book::builtin(&rules).is_none());
+}

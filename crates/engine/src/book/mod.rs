@@ -55,7 +55,27 @@ fn err(line: usize, column: usize, problem: impl Into<String>) -> BookError {
     }
 }
 
+/// The committed book text of a built-in variant (`crates/engine/book/NAME.book`).
+pub fn builtin_text(variant: &str) -> Option<&'static str> {
+    match variant {
+        "ziege" => Some(include_str!("../../book/ziege.book")),
+        "brandubh" => Some(include_str!("../../book/brandubh.book")),
+        "tablut" => Some(include_str!("../../book/tablut.book")),
+        "copenhagen" => Some(include_str!("../../book/copenhagen.book")),
+        _ => None,
+    }
+}
+
 impl Book {
+    /// The committed book of `rules`' variant (by name), if there is one and it was generated
+    /// for this board (a rules file reusing a preset's name with another layout gets none: its
+    /// start position is not in the book, which `walk`-style checks would show).
+    pub fn builtin(rules: &crate::rules::Rules) -> Option<Book> {
+        let book = Book::from_text(builtin_text(rules.name())?, rules.geometry()).ok()?;
+        let start = Position::start(std::sync::Arc::new(rules.clone()));
+        book.lookup(start.hash()).is_some().then_some(book)
+    }
+
     /// A book of `entries` (sorted by key here; duplicate keys are merged, first kept).
     pub fn new(mut entries: Vec<BookEntry>) -> Book {
         entries.sort_by_key(|e| e.key);
