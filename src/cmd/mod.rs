@@ -43,6 +43,8 @@ pub enum Command {
     Analyze(analyze::Options),
     /// Two engine configs play each other from varied openings: W/D/L and Elo with a 95% interval.
     Match(match_cmd::Options),
+    /// Generate a variant's opening book by deep search (or --check a committed one).
+    Book(book::Options),
     /// Run a cart headless: printh output, CPU per frame, screenshots (see `tafl8 run --help`).
     Run(run::Options),
     /// Build a PICO-8 cart from the engine's templates and print where every token went.
@@ -64,6 +66,7 @@ impl Command {
             Command::Bench(opts) => bench::run(opts),
             Command::Analyze(opts) => analyze::run(opts),
             Command::Match(opts) => match_cmd::run(opts),
+            Command::Book(opts) => book::run(opts),
             Command::Run(opts) => run::run(opts),
         }
     }
