@@ -108,3 +108,19 @@ fn run_errors_name_the_cart_line_and_bad_arguments() {
     assert!(!o.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn run_help_documents_the_input_script_format() {
+    let o = tafl8(&["run", "--help"]);
+    assert!(o.status.success());
+    let help = String::from_utf8_lossy(&o.stdout);
+    for needle in [
+        "INPUT SCRIPT",
+        "11-20: R X",
+        "menu 1",
+        "--screenshot",
+        "--cpu-plot",
+    ] {
+        assert!(help.contains(needle), "--help lacks {needle}:\n{help}");
+    }
+}

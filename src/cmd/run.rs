@@ -11,25 +11,25 @@ use tafl8_runner::vm::Limits;
 /// Run a PICO-8 cart headless: its exact code (lowered to Lua 5.2 with PICO-8's 16.16 numbers), the
 /// game loop (`_init`, then `_update`/`_update60` and `_draw` each frame), input from a script, CPU
 /// accounting and screenshots.
-///
-/// INPUT SCRIPT (--input): one instruction per line, `#` comments, frames count from 1:
-///   `10: R`          right held on frame 10
-///   `11-20: R X`     frames 11..=20: right and X held
-///   `30: L O 1:U`    player 0 left + O, player 1 up
-///   `40: menu 1`     select pause-menu item 1 before frame 40's update
-/// Buttons: L R U D O X (btn 0..5). Frames not listed hold nothing.
-///
-/// Exit status: 0 when the run completes, 1 when the cart errors (message names the cart line),
-/// calls an unknown function or runs away ("exceeded N instructions in frame F").
 #[derive(clap::Args, Debug)]
-#[command(verbatim_doc_comment)]
+#[command(
+    after_help = "INPUT SCRIPT (--input): one instruction per line, `#` comments, frames count from 1:
+  10: R          right held on frame 10
+  11-20: R X     frames 11..=20: right and X held
+  30: L O 1:U    player 0 left + O, player 1 up
+  40: menu 1     select pause-menu item 1 before frame 40's update
+Buttons: L R U D O X (btn 0..5); frames not listed hold nothing.
+
+EXIT STATUS: 0 when the run completes; 1 when the cart errors (the message names the cart line),
+calls an unknown function, or runs away (\"exceeded N instructions in frame F\")."
+)]
 pub struct Options {
     /// The cart (`.p8`).
     cart: PathBuf,
     /// Frames to run after `_init` (30 or 60 per second, depending on `_update60`).
     #[arg(long, default_value_t = 1)]
     frames: u32,
-    /// Input script: buttons held per frame (format above).
+    /// Input script: buttons held per frame (format below).
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
     /// Write each `printh` line to stdout as it happens.
