@@ -697,7 +697,40 @@ function think(lv)
  margin=0
  return bm and choose(bm,bs,l)
 end
-
+book={}
+local bk,i="ac24c1c8315458153b835618d69723223364d82677726867f8f77b18349098268172e7a75094cb59338f582677726867",1
+local function hx(a,b,f)
+ return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
+end
+while i<#bk do
+ local n,e=hx(8,8),{}
+ book[hx(0,3,"."..sub(bk,i+4,i+7))]=e
+ for j=5,n*5,5 do
+  add(e,{hx(4+j,7+j),hx(8+j,8+j)})
+ end
+ i+=9+n*5
+end
+function bookmove()
+ local e,l,t=book[hash],{},0
+ if e then
+  for m in all(gen()) do
+   l[m]=true
+  end
+  for x in all(e) do
+   if not l[x[1]] then
+    return
+   end
+   t+=x[2]
+  end
+  local r=below(t)
+  for x in all(e) do
+   if r<x[2] then
+    return x[1]
+   end
+   r-=x[2]
+  end
+ end
+end
 tsx,psx,whys=split"0,16,0,16,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,32,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,48,0,16,0,16,0,16,0,16,0,16,0,16,0,16",split"64,80,96",split"king captured,king escaped,exit fort,surrounded,no moves,repetition,move limit"
 function _init()
  setup(split(strt),1)
@@ -711,7 +744,9 @@ function _update()
   end
   return
  end
- co=co or cocreate(think)
+ co=co or cocreate(function(l)
+  return bookmove() or think(l)
+ end)
  local ok,m=coresume(co,3)
  assert(ok,m)
  if costatus(co)=="dead" then

@@ -609,7 +609,40 @@ function think(lv)
  margin=0
  return bm and choose(bm,bs,l)
 end
-
+book={}
+local bk,i="a05f25d931b5680cda82c568cc30caa23288180ce230cda3ce57bd9b31afe80ce281b568e2528f9731e1c81e3281dfb8f06e2cc431d1d81d0781d288f3ca6b2532c4e80cda81afe8f5fbec3b31b5682c5680ce2617724c0631b5681afe82c56842d685e43288180ce242c5644743451b31d0781d2881cfc852417b2431b5682c5680cda869ed2a84318ff8081b82c5486c78ea7b31d1d81d9781d078",1
+local function hx(a,b,f)
+ return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
+end
+while i<#bk do
+ local n,e=hx(8,8),{}
+ book[hx(0,3,"."..sub(bk,i+4,i+7))]=e
+ for j=5,n*5,5 do
+  add(e,{hx(4+j,7+j),hx(8+j,8+j)})
+ end
+ i+=9+n*5
+end
+function bookmove()
+ local e,l,t=book[hash],{},0
+ if e then
+  for m in all(gen()) do
+   l[m]=true
+  end
+  for x in all(e) do
+   if not l[x[1]] then
+    return
+   end
+   t+=x[2]
+  end
+  local r=below(t)
+  for x in all(e) do
+   if r<x[2] then
+    return x[1]
+   end
+   r-=x[2]
+  end
+ end
+end
 tsx,psx,whys=split"0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,32,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16",split"64,80,96",split"king captured,king escaped,exit fort,surrounded,no moves,repetition,move limit"
 function _init()
  setup(split(strt),1)
@@ -623,7 +656,9 @@ function _update()
   end
   return
  end
- co=co or cocreate(think)
+ co=co or cocreate(function(l)
+  return bookmove() or think(l)
+ end)
  local ok,m=coresume(co,3)
  assert(ok,m)
  if costatus(co)=="dead" then

@@ -68,12 +68,7 @@ fn self_play(variant: &str, frames: u32, min_moves: usize) {
     let mut searcher = Searcher::new(&rules, SearchConfig::FULL);
     let mut rng = seeded_rng(SEED);
     let level = Level::get(LEVEL).unwrap();
-    let book = match variant {
-        "ziege" => Some(include_str!("../crates/engine/book/ziege.book")),
-        "brandubh" => Some(include_str!("../crates/engine/book/brandubh.book")),
-        _ => None,
-    }
-    .map(|t| Book::from_text(t, g).expect("book reads"));
+    let book = Book::builtin(&rules);
     let mut rust_moves = Vec::new();
     for _ in 0..lua_moves.len() {
         let from_book = book.as_ref().and_then(|b| b.choose(&pos, &mut rng));

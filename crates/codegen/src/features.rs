@@ -97,7 +97,7 @@ pub const FEATURES: &[Feature] = &[
     },
     Feature {
         name: "book",
-        description: "opening book (presets with a book file)",
+        description: "opening book (the variant's built-in book)",
         value: 25,
     },
 ];

@@ -142,7 +142,11 @@ fn over_the_character_limit_the_code_is_minified_with_the_same_tokens() {
     let small = build_within(&BuildRequest::full(ziege()), full.budget.chars - 1).unwrap();
     assert!(small.budget.minified);
     // The data strings dominate, so minifying saves the code's spacing and local names only.
-    assert!(small.budget.chars < full.budget.chars, "{}", small.budget.chars);
+    assert!(
+        small.budget.chars < full.budget.chars,
+        "{}",
+        small.budget.chars
+    );
     assert_eq!(
         tafl8_p8::count(&small.code).unwrap().tokens,
         full.budget.tokens
