@@ -22,8 +22,8 @@ pub struct SearchOptions {
 
 /// The rows of the table: ordering features added one at a time on top of a fixed evaluation
 /// and extension set (so the trees differ only by ordering), then the full engine without each
-/// ordering feature.
-const ROWS: [(&str, &str); 10] = [
+/// ordering or pruning feature, then the seed-level engine.
+const ROWS: [(&str, &str); 13] = [
     ("no ordering", "full,-pv,-tt,-killers,-history,-captures"),
     ("+pv", "full,-tt,-killers,-history,-captures"),
     ("+pv+tt", "full,-killers,-history,-captures"),
@@ -34,6 +34,9 @@ const ROWS: [(&str, &str); 10] = [
     ("full -tt", "full,-tt"),
     ("full -killers", "full,-killers"),
     ("full -history", "full,-history"),
+    ("full -pvs", "full,-pvs"),
+    ("full -lmr", "full,-lmr"),
+    ("seed (the baseline engine)", "seed"),
 ];
 
 /// Prints the table for each variant.

@@ -5,6 +5,13 @@
 //! integers ([`Score`]) and the result is deterministic: the same config, limits and position give
 //! the same move, score, PV and node count every run (a time limit is the only exception).
 //!
+//! Repetition and the table: a node whose position already occurred (in the game before the
+//! root, or on the search path 4, 6, ... plies up) is scored by the rules' repetition result
+//! before the table is probed, so a stored score never hides a repetition; scores that a
+//! repetition draw influenced can still be stored (path dependence, accepted as in most engines).
+//! Each search starts with empty tables (TT, killers, history): results never depend on earlier
+//! searches.
+//!
 //! Files: `alpha_beta` (the recursive search), `qsearch` (quiescence), `iter_deep` (the root and
 //! the iterative-deepening loop), `ordering` (move keys), `tt` (the table), `trace` (`--tree`).
 
