@@ -10,7 +10,7 @@ use tafl8_codegen::{build, full_set, BuildRequest};
 use tafl8_engine::difficulty::{seeded_rng, think, Level};
 use tafl8_engine::eval::{evaluate, Evaluator};
 use tafl8_engine::search::{Limits, SearchConfig, Searcher};
-use tafl8_engine::{MoveList, Position, Rules, Status, Xorshift32};
+use tafl8_engine::{MoveList, Position, Rules, Status};
 use tafl8_runner::session::{RunOptions, Session};
 use tafl8_runner::vm::Limits as VmLimits;
 
