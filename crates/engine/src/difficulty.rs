@@ -58,8 +58,8 @@ pub const LEVELS: [Level; 5] = [
         level: 1,
         depth: 1,
         nodes: 300,
-        margin: 700,
-        halvings: 2,
+        margin: 1000,
+        halvings: 1,
     },
     Level {
         level: 2,
