@@ -7,6 +7,7 @@ use tafl8_engine::{perft, Position};
 
 use super::rules::RulesArgs;
 
+mod cart;
 mod runner;
 mod search;
 
@@ -26,6 +27,9 @@ pub enum Target {
     /// The search ablation table: nodes and time per depth for each feature set, from the start
     /// of brandubh and ziege (what each ordering feature buys).
     Search(search::SearchOptions),
+    /// The cart's AI on PICO-8's CPU: instructions per node and PICO-8 seconds per search depth
+    /// from the start, and per difficulty level (default ziege; `--json` for a list of rows).
+    Cart(cart::CartOptions),
     /// PICO-8 VM instructions per second the headless runner executes (wall clock and CPU time).
     Runner(runner::RunnerOptions),
 }
@@ -52,6 +56,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     match opts.target {
         Target::Perft(p) => bench_perft(p),
         Target::Search(s) => search::run(s),
+        Target::Cart(c) => cart::run(c),
         Target::Runner(r) => runner::run(r),
     }
 }

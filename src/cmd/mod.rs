@@ -9,6 +9,7 @@ pub mod bench;
 pub mod book;
 pub mod build;
 pub mod count;
+pub mod diff;
 pub mod lint;
 pub mod match_cmd;
 pub mod perft;
@@ -55,6 +56,12 @@ pub enum Command {
     /// stale one; `--features list` prints each optional feature's token cost. Exit status: 0
     /// built, 1 over budget (the biggest parts are named), stale, or another error.
     Build(build::Options),
+    /// Compare the cart's Lua with the Rust engine position by position (differential tests).
+    ///
+    /// Perft, every move's captures and outcome, evaluation, search results per depth and
+    /// configuration, difficulty choices and self-play games; `--z8lua` adds the second opinion.
+    /// Mismatches print both answers and a command that reruns the case. Exit 1 on a mismatch.
+    Diff(diff::Options),
 }
 
 impl Command {
@@ -62,6 +69,7 @@ impl Command {
     pub fn run(self) -> anyhow::Result<ExitCode> {
         match self {
             Command::Build(opts) => build::run(opts),
+            Command::Diff(opts) => diff::run(opts),
             Command::Count(opts) => count::run(opts),
             Command::Lint(opts) => lint::run(opts),
             Command::Rules(opts) => rules::run(opts),

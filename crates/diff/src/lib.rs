@@ -1,0 +1,47 @@
+//! tafl8's differential harness driver: runs the engine code of a built cart (the exact Lua that
+//! ships) beside the Lua half of the harness (`tests/harness/harness.lua`, a line protocol over
+//! `printh`) in the headless runner or in z8lua, computes the same answers with the Rust engine,
+//! and reports every line that differs with a command that reproduces it.
+//!
+//! Modules: `case` (what is compared, and its request line), `positions` (seeded random
+//! positions), `oracle` (the Rust engine's answers), `target` (a cart built for a variant and a
+//! search configuration, optionally with a planted bug), `backend` (the Lua side: runner or
+//! z8lua), `driver` (batches, comparison, report), `bench` (the cart's CPU per search depth).
+#![warn(missing_docs)]
+
+pub mod backend;
+pub mod bench;
+pub mod case;
+pub mod driver;
+mod error;
+pub mod oracle;
+pub mod plan;
+pub mod positions;
+pub mod target;
+
+pub use backend::{Backend, Runner, Z8lua};
+pub use case::{Case, CasePos, Check};
+pub use driver::{compare, Mismatch, Report};
+pub use error::DiffError;
+pub use plan::{cases, Plan};
+pub use target::Target;
+
+/// The Lua half of the harness, embedded so the CLI works from any directory.
+pub const HARNESS: &str = include_str!("../../../tests/harness/harness.lua");
+
+/// The oracle venv for tests that need z8lua: `$TAFL8_VENV`. Without it, `None` after printing a
+/// "skipped" note, unless `$CI` is set: CI must run the oracle checks, so it panics there.
+pub fn oracle_venv() -> Option<std::path::PathBuf> {
+    match std::env::var_os("TAFL8_VENV") {
+        Some(v) => Some(std::path::PathBuf::from(v)),
+        None if std::env::var_os("CI").is_some() => {
+            panic!(
+                "CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export TAFL8_VENV"
+            )
+        }
+        None => {
+            eprintln!("skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
+            None
+        }
+    }
+}

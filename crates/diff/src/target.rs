@@ -1,0 +1,148 @@
+//! A cart to test: the code generator's build for a ruleset and a search configuration (the
+//! configuration's switches become the build's features), optionally with a planted bug.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use tafl8_codegen::{build, BuildRequest, FEATURES};
+use tafl8_engine::book::Book;
+use tafl8_engine::search::SearchConfig;
+use tafl8_engine::Rules;
+use tafl8_p8::Cart;
+
+use crate::error::DiffError;
+
+/// A built cart and the Rust configuration it must match.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// The ruleset.
+    pub rules: Arc<Rules>,
+    /// The configuration spec (`SearchConfig::parse` syntax), for reports and repro commands.
+    pub spec: String,
+    /// The configuration.
+    pub cfg: SearchConfig,
+    /// The cart's Lua, as the code generator rendered it.
+    pub code: String,
+    /// The cart (sprites, label) the code runs in.
+    pub cart: Cart,
+    /// The engine's opening book for this variant, when the cart carries one.
+    pub book: Option<Book>,
+}
+
+/// The engine's book file of preset `name` (read where the engine keeps them).
+fn engine_book(rules: &Rules) -> Result<Book, DiffError> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/book")
+        .join(format!("{}.book", rules.name()));
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        DiffError::Config(format!(
+            "the cart carries an opening book but the engine's {} cannot be read: {e}",
+            path.display()
+        ))
+    })?;
+    Book::from_text(&text, rules.geometry())
+        .map_err(|e| DiffError::Config(format!("{}: {e}", path.display())))
+}
+
+/// The feature set a configuration describes: every code generator feature that is a search
+/// switch turned on in `cfg`, plus every feature that is not a search switch (the cart is built
+/// complete; the comparison is about the search and rules).
+pub fn features_of(cfg: &SearchConfig) -> BTreeSet<String> {
+    FEATURES
+        .iter()
+        .filter(|f| {
+            // `set` is the engine's only name-based access: a switch is on when forcing it on
+            // changes nothing (a name `set` does not know changes nothing either).
+            let mut on = *cfg;
+            on.set(f.name, true);
+            on == *cfg
+        })
+        .map(|f| f.name.to_string())
+        .collect()
+}
+
+impl Target {
+    /// Builds the cart for preset `variant` searched with config `spec` (e.g. `full`,
+    /// `seed,+tt`).
+    pub fn preset(variant: &str, spec: &str) -> Result<Target, DiffError> {
+        let rules = Rules::preset(variant).map_err(|e| DiffError::Config(e.to_string()))?;
+        Target::new(Arc::new(rules), spec)
+    }
+
+    /// Builds the cart for `rules` with config `spec`. The token budget is lifted: the harness
+    /// tests what the Lua computes, and a configuration with every switch on may not fit 8192.
+    pub fn new(rules: Arc<Rules>, spec: &str) -> Result<Target, DiffError> {
+        let cfg = SearchConfig::parse(spec).map_err(|e| DiffError::Config(e.to_string()))?;
+        let req = BuildRequest {
+            rules: (*rules).clone(),
+            features: features_of(&cfg),
+            budget: usize::MAX,
+            fit: false,
+        };
+        let built = build(&req).map_err(|e| DiffError::Build {
+            variant: rules.name().to_string(),
+            config: spec.to_string(),
+            message: e.to_string(),
+        })?;
+        // The cart's table size is not a feature: the code generator always uses FULL's.
+        if cfg.tt && cfg.tt_bits != SearchConfig::FULL.tt_bits {
+            return Err(DiffError::Config(format!(
+                "`{spec}`: the cart's transposition table has 2^{} entries; use tt-bits={0}",
+                SearchConfig::FULL.tt_bits
+            )));
+        }
+        // The cart's book is the engine's book file, which the Rust side reads independently
+        // (not through the code generator's compact string).
+        let book = if built.code.contains("function bookmove()") {
+            Some(engine_book(&rules)?)
+        } else {
+            None
+        };
+        Ok(Target {
+            rules,
+            spec: spec.to_string(),
+            cfg,
+            code: built.code,
+            cart: built.cart,
+            book,
+        })
+    }
+
+    /// The same cart with a planted bug: the first occurrence of `pattern` in the rendered Lua
+    /// replaced by `replacement` (as if the template had been written that way). Fails when the
+    /// pattern is absent, so a planted bug can never silently be a no-op.
+    pub fn mutated(
+        &self,
+        name: &str,
+        pattern: &str,
+        replacement: &str,
+    ) -> Result<Target, DiffError> {
+        if !self.code.contains(pattern) {
+            return Err(DiffError::Mutation {
+                name: name.to_string(),
+                pattern: pattern.to_string(),
+            });
+        }
+        let mut t = self.clone();
+        t.code = self.code.replacen(pattern, replacement, 1);
+        t.spec = format!("{} [planted bug: {name}]", self.spec);
+        Ok(t)
+    }
+
+    /// The program the Lua side runs: the cart's code, the harness, and the requests.
+    pub fn program(&self, requests: &[String]) -> String {
+        let mut s = String::with_capacity(self.code.len() + crate::HARNESS.len() + 64);
+        s.push_str(&self.code);
+        s.push('\n');
+        s.push_str(crate::HARNESS);
+        s.push('\n');
+        if !requests.is_empty() {
+            // Request lines hold only digits, letters, commas, dots, spaces and `-`: no escaping
+            // beyond the line breaks is needed.
+            s.push_str("reqs=\"");
+            s.push_str(&requests.join("\\n"));
+            s.push_str("\"\n");
+        }
+        s
+    }
+}

@@ -1,0 +1,62 @@
+//! `tafl8 bench cart`: the cart's AI on PICO-8's CPU — VM instructions per search node and the
+//! PICO-8 time to finish each depth from the start position, and per difficulty level.
+
+use std::process::ExitCode;
+
+use tafl8_diff::bench::bench_cart;
+use tafl8_diff::Target;
+
+/// Options of `tafl8 bench cart`.
+#[derive(clap::Args, Debug)]
+pub struct CartOptions {
+    /// Built-in variant.
+    #[arg(long, value_name = "NAME", default_value = "ziege")]
+    variant: String,
+    /// Search configuration the cart is built with (`full`, `seed,+tt`, ...).
+    #[arg(long, value_name = "SPEC", default_value = "full")]
+    config: String,
+    /// Deepest full-width search measured (every depth from 1).
+    #[arg(long, value_name = "D", default_value_t = 5)]
+    depth: u8,
+    /// Print a JSON list of objects: level (null for a plain depth-limited search), depth,
+    /// nodes, instructions, instructions_per_node, seconds, frames, matches_rust.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the cart's search in the headless runner and prints the CPU table.
+pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
+    let target = Target::preset(&opts.variant, &opts.config)?;
+    let rows = bench_cart(&target, opts.depth)?;
+    if opts.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} [{}] from the start: PICO-8 instructions by the runner's cost model; seconds at \
+         4,194,304 instructions/s (30 fps x 139,810); frames when the AI yields at 90% of each",
+        opts.variant, opts.config
+    );
+    println!(
+        "{:<8} {:>5} {:>8} {:>12} {:>10} {:>8} {:>7}  rust",
+        "search", "depth", "nodes", "instructions", "instr/node", "seconds", "frames"
+    );
+    for r in &rows {
+        let what = r.level.map_or("full".to_string(), |l| format!("level {l}"));
+        println!(
+            "{what:<8} {:>5} {:>8} {:>12} {:>10.0} {:>8.2} {:>7}  {}",
+            r.depth,
+            r.nodes,
+            r.instructions,
+            r.instructions_per_node,
+            r.seconds,
+            r.frames,
+            if r.matches_rust {
+                "same nodes"
+            } else {
+                "DIFFERS"
+            }
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

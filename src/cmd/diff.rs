@@ -1,0 +1,301 @@
+//! `tafl8 diff`: the differential comparison from the command line — the cart's Lua (the exact
+//! code `tafl8 build` ships, run in the headless runner, and optionally in z8lua) against the Rust
+//! engine, position by position.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+use tafl8_diff::{compare, Backend, Case, CasePos, Check, Plan, Report, Runner, Target, Z8lua};
+use tafl8_engine::notation::{parse_move, parse_position_string};
+use tafl8_engine::rules::PRESETS;
+use tafl8_engine::{Rules, Side};
+
+/// Compare the cart's Lua with the Rust engine: perft, every legal move's captures and outcome,
+/// evaluation, search (best move, score, node count, PV, root scores) at each depth under several
+/// search configurations, difficulty-level choices for seeded PRNGs, and self-play games.
+///
+/// Every mismatch is printed with the variant, position, configuration, both answers and a
+/// command that reruns just that case (the options --position/--side/--moves/--check...).
+/// Exit status: 0 all equal, 1 mismatches, 2 the comparison could not run.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// Variant(s) to compare (repeat the option; default: every preset).
+    #[arg(long, value_name = "V")]
+    variant: Vec<String>,
+    /// Search configuration(s), as `tafl8 search --config` reads them (`full`, `seed,+tt`, ...);
+    /// each gets its own cart. Default: full, seed, bare, `full,+mobility,+defended`,
+    /// `full,-pvs,-lmr,-tt`. Perft and the move checks run under the first one.
+    #[arg(long, value_name = "SPEC")]
+    config: Vec<String>,
+    /// Random reachable positions per variant (besides the start).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    positions: usize,
+    /// Perft depth at every position.
+    #[arg(long, value_name = "D", default_value_t = 2)]
+    depth: u8,
+    /// Free placements (random cells) per variant for the move, capture and eval checks.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    placements: usize,
+    /// Positions searched at every depth (the start, then reachable ones).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    search_positions: usize,
+    /// Deepest search compared (every depth from 1).
+    #[arg(long, value_name = "D", default_value_t = 4)]
+    search_depth: u8,
+    /// PRNG seeds per difficulty level and searched position.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    think_seeds: usize,
+    /// Highest difficulty level compared (1-5; levels 4 and 5 search 20,000 and 40,000 nodes).
+    #[arg(long, value_name = "L", default_value_t = 5)]
+    max_level: u8,
+    /// PRNG seeds for the opening book's choice at each position along random book lines.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    book_seeds: usize,
+    /// Self-play games from the start per variant and configuration.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    games: usize,
+    /// Most plies per self-play game.
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    plies: u16,
+    /// Seed of every random choice (positions, PRNG seeds); the same seed gives the same cases.
+    #[arg(long, value_name = "S", default_value_t = 0x7AF1_D1FF)]
+    seed: u32,
+    /// Also run every case in z8lua (the second opinion; needs the oracle venv, see --venv).
+    #[arg(long)]
+    z8lua: bool,
+    /// The Python venv with lupaz8 (default: $TAFL8_VENV).
+    #[arg(long, value_name = "DIR")]
+    venv: Option<PathBuf>,
+    /// Cases per Lua run.
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    batch: usize,
+    /// Print one JSON object: {"cases","mismatches","by_check","by_variant","details"}.
+    #[arg(long)]
+    json: bool,
+    /// One case only, from this OpenTafl position string (with --check; see a mismatch's
+    /// `reproduce:` line).
+    #[arg(long, value_name = "STR")]
+    position: Option<String>,
+    /// Side to move in --position.
+    #[arg(long, value_name = "SIDE")]
+    side: Option<Side>,
+    /// Moves played from --position, comma-separated (`d1-d3,e5-e7`; `-` for none).
+    #[arg(long, value_name = "LIST")]
+    moves: Option<String>,
+    /// The one check to run at --position: perft, moves, eval, search, think, book or game.
+    #[arg(long, value_name = "NAME")]
+    check: Option<String>,
+    /// Node limit for --check search (0 = none).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    nodes: u64,
+    /// Difficulty level for --check think (attackers' level for --check game).
+    #[arg(long, value_name = "L", default_value_t = 3)]
+    level: u8,
+    /// Defenders' level for --check game.
+    #[arg(long, value_name = "L", default_value_t = 3)]
+    defender_level: u8,
+}
+
+const DEFAULT_CONFIGS: [&str; 5] = [
+    "full",
+    "seed",
+    "bare",
+    "full,+mobility,+defended",
+    "full,-pvs,-lmr,-tt",
+];
+
+/// Runs the comparison and prints the summary.
+pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
+    let variants: Vec<String> = if opts.variant.is_empty() {
+        PRESETS.iter().map(|s| s.to_string()).collect()
+    } else {
+        opts.variant.clone()
+    };
+    let configs: Vec<String> = if opts.config.is_empty() {
+        DEFAULT_CONFIGS.iter().map(|s| s.to_string()).collect()
+    } else {
+        opts.config.clone()
+    };
+    let mut backends: Vec<Box<dyn Backend>> = vec![Box::new(Runner)];
+    if opts.z8lua {
+        let venv = opts
+            .venv
+            .clone()
+            .or_else(|| std::env::var_os("TAFL8_VENV").map(PathBuf::from))
+            .context(
+                "--z8lua needs the oracle venv: --venv DIR or TAFL8_VENV (bash .ci/oracles.sh)",
+            )?;
+        backends.push(Box::new(Z8lua::new(&venv)?));
+    }
+    let plan = Plan {
+        positions: opts.positions,
+        perft_depth: opts.depth,
+        placements: opts.placements,
+        search_positions: opts.search_positions,
+        search_depth: opts.search_depth,
+        think_seeds: opts.think_seeds,
+        max_level: opts.max_level,
+        book_seeds: opts.book_seeds,
+        games: opts.games,
+        game_plies: opts.plies,
+        seed: opts.seed,
+    };
+    // Every (variant, config) job with its cases, built before running so the bar knows the total.
+    let mut jobs = Vec::new();
+    for v in &variants {
+        let rules = Arc::new(
+            Rules::preset(v)
+                .with_context(|| format!("--variant {v}: use one of {}", PRESETS.join(", ")))?,
+        );
+        for (i, spec) in configs.iter().enumerate() {
+            let target = Target::new(rules.clone(), spec)?;
+            let cases = match &opts.check {
+                Some(check) => single_case(&rules, &opts, check)?,
+                None => tafl8_diff::cases(&rules, &plan, i == 0, target.book.as_ref()),
+            };
+            jobs.push((target, cases));
+            if opts.check.is_some() {
+                break;
+            }
+        }
+    }
+    let total: usize = jobs.iter().map(|j| j.1.len()).sum::<usize>() * backends.len();
+    let bar = if opts.json {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(total as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} cases  {msg}  [{elapsed}, eta {eta}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut report = Report::default();
+    let mut by_variant: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for (target, cases) in &jobs {
+        let name = target.rules.name().to_string();
+        bar.set_message(format!("{name} [{}]", target.spec));
+        for b in &backends {
+            let r = compare(target, b.as_ref(), cases, opts.batch, &mut |n| {
+                bar.inc(n as u64)
+            })?;
+            let e = by_variant.entry(name.clone()).or_default();
+            e.0 += r.cases;
+            e.1 += r.mismatches;
+            for m in &r.details {
+                bar.suspend(|| {
+                    if !opts.json {
+                        eprintln!("{m}");
+                    }
+                });
+            }
+            report.merge(r);
+        }
+    }
+    bar.finish_and_clear();
+    if opts.json {
+        let v = serde_json::json!({
+            "cases": report.cases,
+            "mismatches": report.mismatches,
+            "by_check": report.by_check,
+            "by_variant": by_variant.iter().map(|(k, (c, m))| (k.clone(), serde_json::json!({"cases": c, "mismatches": m}))).collect::<serde_json::Map<_, _>>(),
+            "backends": backends.iter().map(|b| b.name()).collect::<Vec<_>>(),
+            "configs": configs,
+            "details": report.details,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        for (v, (c, m)) in &by_variant {
+            println!("{v:<12} {c:>7} cases  {m} mismatches");
+        }
+        let checks: Vec<String> = report
+            .by_check
+            .iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        println!(
+            "total        {:>7} cases  {} mismatches  ({}; backends: {}; configs: {})",
+            report.cases,
+            report.mismatches,
+            checks.join(", "),
+            backends
+                .iter()
+                .map(|b| b.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            configs.join(" | ")
+        );
+    }
+    Ok(if report.mismatches == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The one case `--position/--side/--moves/--check` describe.
+fn single_case(rules: &Arc<Rules>, opts: &Options, check: &str) -> anyhow::Result<Vec<Case>> {
+    let g = rules.geometry();
+    let mut pos = CasePos::start(rules);
+    if let Some(s) = &opts.position {
+        pos.cells = parse_position_string(g, s).with_context(|| format!("--position `{s}`"))?;
+    }
+    if let Some(side) = opts.side {
+        pos.side = side;
+    }
+    if let Some(list) = opts.moves.as_deref().filter(|l| *l != "-" && !l.is_empty()) {
+        for m in list.split(',') {
+            pos.moves
+                .push(parse_move(g, m.trim()).with_context(|| format!("--moves: `{m}`"))?);
+        }
+    }
+    // The position must be a legal starting point for the engine (exactly one king); moves are
+    // checked against the generator so a typo cannot make the two sides diverge for nothing.
+    let mut p = tafl8_engine::Position::from_cells(rules.clone(), pos.cells, pos.side)
+        .context("--position")?;
+    for &m in &pos.moves {
+        p.play(m)
+            .map_err(|e| anyhow::anyhow!("--moves: {} is not legal here: {e}", m.display(g)))?;
+    }
+    let seed = opts.seed;
+    let check = match check {
+        "perft" => Check::Perft { depth: opts.depth },
+        "moves" => Check::Moves,
+        "eval" => Check::Eval,
+        "search" => Check::Search {
+            depth: opts.search_depth,
+            nodes: opts.nodes,
+        },
+        "think" => Check::Think {
+            level: opts.level,
+            seed,
+        },
+        "book" => Check::Book { seed },
+        "game" => Check::Game {
+            attackers: opts.level,
+            defenders: opts.defender_level,
+            seed,
+            plies: opts.plies,
+        },
+        other => bail!("--check {other}: use perft, moves, eval, search, think, book or game"),
+    };
+    for (name, l) in [
+        ("--level", opts.level),
+        ("--defender-level", opts.defender_level),
+    ] {
+        if !(1..=5).contains(&l) {
+            bail!("{name} {l}: difficulty levels are 1 to 5");
+        }
+    }
+    if matches!(
+        check,
+        Check::Think { .. } | Check::Book { .. } | Check::Game { .. }
+    ) && seed == 0
+    {
+        bail!("--seed 0: the cart's PRNG state must never be 0; use another seed");
+    }
+    Ok(vec![Case { pos, check }])
+}

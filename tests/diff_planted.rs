@@ -1,0 +1,120 @@
+//! The harness catches planted bugs: the cart's rendered Lua with one deliberate mistake (as if
+//! the template had been written that way) must produce mismatches, in the checks that can see
+//! that mistake, each reported with a reproduce command. If the harness compared nothing (or
+//! compared the Rust with itself), these tests would fail.
+
+use std::sync::Arc;
+
+use tafl8_diff::{compare, Case, CasePos, Check, Report, Runner, Target};
+use tafl8_engine::Rules;
+
+/// Start + reachable positions with perft, moves and search checks (ziege, full config).
+fn cases(rules: &Arc<Rules>) -> Vec<Case> {
+    let mut pos = vec![CasePos::start(rules)];
+    pos.extend(tafl8_diff::positions::reachable(rules, 0xBAD5EED, 12, 30));
+    let mut out = Vec::new();
+    for p in &pos {
+        out.push(Case {
+            pos: p.clone(),
+            check: Check::Perft { depth: 2 },
+        });
+        out.push(Case {
+            pos: p.clone(),
+            check: Check::Moves,
+        });
+    }
+    for p in pos.iter().take(2) {
+        out.push(Case {
+            pos: p.clone(),
+            check: Check::Search { depth: 4, nodes: 0 },
+        });
+    }
+    out
+}
+
+fn run(target: &Target, cases: &[Case]) -> Report {
+    compare(target, &Runner, cases, 40, &mut |_| {}).expect("harness runs")
+}
+
+fn mismatched_checks(r: &Report) -> Vec<String> {
+    let mut v: Vec<String> = r.details.iter().map(|m| m.check.clone()).collect();
+    v.dedup();
+    v
+}
+
+#[test]
+fn planted_bugs_are_reported() {
+    let good = Target::preset("ziege", "full").expect("cart builds");
+    let cases = cases(&good.rules);
+
+    // Control: the real cart agrees on every case (so the mismatches below come from the bug).
+    let clean = run(&good, &cases);
+    assert_eq!(clean.mismatches, 0, "{:#?}", clean.details.first());
+
+    // 1. A flipped capture rule: custodial capture when the far square is NOT hostile.
+    let flipped = good
+        .mutated(
+            "flipped custodial capture",
+            "   if host(v+d,c) then\n    rem(v)",
+            "   if not host(v+d,c) then\n    rem(v)",
+        )
+        .expect("pattern present");
+    let r = run(&flipped, &cases);
+    assert!(r.mismatches > 0, "flipped capture rule not caught");
+    let checks = mismatched_checks(&r);
+    assert!(checks.iter().any(|c| c == "moves"), "{checks:?}");
+    let shown = r.details[0].to_string();
+    assert!(
+        shown.contains("planted bug: flipped custodial capture")
+            && shown.contains("reproduce: tafl8 diff --variant ziege")
+            && shown.contains("lua : ")
+            && shown.contains("rust: "),
+        "{shown}"
+    );
+
+    // 2. An off-by-one in move order: the generator starts at the second direction (E, S, W, N).
+    // Perft cannot see it (same moves); the move list order and the search can.
+    let order = good
+        .mutated(
+            "direction order off by one",
+            "    for d in all(dirs) do\n     local t=s+d\n",
+            "    for i=1,4 do\n     local d=dirs[i%4+1]\n     local t=s+d\n",
+        )
+        .expect("pattern present");
+    let r = run(&order, &cases);
+    let checks = mismatched_checks(&r);
+    assert!(
+        checks.iter().any(|c| c == "moves"),
+        "move order bug not caught by the move list: {checks:?}"
+    );
+    assert!(
+        !checks.iter().any(|c| c == "perft"),
+        "perft counts moves, not their order: {checks:?}"
+    );
+
+    // 3. An off-by-one in the search: late move reductions one move later than the engine's.
+    // Only search results (node counts) can show it.
+    let lmr = good
+        .mutated(
+            "late move reduction one move late",
+            "d>=3 and i>3",
+            "d>=3 and i>4",
+        )
+        .expect("pattern present");
+    let r = run(&lmr, &cases);
+    assert_eq!(
+        mismatched_checks(&r),
+        ["search"],
+        "LMR bug must show in search results only"
+    );
+}
+
+#[test]
+fn a_mutation_that_matches_nothing_is_an_error() {
+    let good = Target::preset("brandubh", "seed").expect("cart builds");
+    let e = good
+        .mutated("no-op", "this text is not in the cart", "x")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not found in the rendered Lua"), "{e}");
+}
