@@ -29,19 +29,15 @@ pub struct Target {
     pub book: Option<Book>,
 }
 
-/// The engine's book file of preset `name` (read where the engine keeps them).
+/// The engine's own book for `rules` (its committed book file, read by the engine, not through
+/// the code generator's compact string).
 fn engine_book(rules: &Rules) -> Result<Book, DiffError> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../engine/book")
-        .join(format!("{}.book", rules.name()));
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    Book::builtin(rules).ok_or_else(|| {
         DiffError::Config(format!(
-            "the cart carries an opening book but the engine's {} cannot be read: {e}",
-            path.display()
+            "the cart for {} carries an opening book but the engine has none for it",
+            rules.name()
         ))
-    })?;
-    Book::from_text(&text, rules.geometry())
-        .map_err(|e| DiffError::Config(format!("{}: {e}", path.display())))
+    })
 }
 
 /// The feature set a configuration describes: every code generator feature that is a search
