@@ -338,7 +338,9 @@ function nega(d,h,a,b,onpv)
 end
 
 {# One iteration at the root: every move, with the window's lower bound `best - margin` so the
-   moves within the margin get exact scores (`rsc`, for the difficulty choice). #}
+   moves within the margin get exact scores (`rsc`, for the difficulty choice). The bound is
+   clamped before the subtraction: `best - margin` itself would wrap past -32768 on PICO-8 when
+   the best so far is a loss (the Rust saturates in a wider integer). #}
 --lint: func::_init
 function rootsearch(d)
  tick()
@@ -354,7 +356,7 @@ function rootsearch(d)
  for i=1,#l do
   pick(l,ks,i)
   local m,s=l[i]
-  local a=best and max(best-margin,-{{ ai.inf }}) or -{{ ai.inf }}
+  local a=best and max(best,margin-{{ ai.inf }})-margin or -{{ ai.inf }}
   mk(m)
   if status>{{ ONGOING }} then
    pvl[1]=0
