@@ -493,7 +493,7 @@ function search(md,nl)
  end
  return bm,bs
 end
-levels={split"1,0x0000.012c,700,2",split"2,0x0000.03e8,400,3",split"3,0x0000.0bb8,200,4",split"4,0x0000.1f40,80,5",split"62,0x0000.4e20,12,1"}
+levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,400,3",split"3,0x0000.0bb8,200,4",split"4,0x0000.1f40,80,5",split"62,0x0000.4e20,12,1"}
 margin=0
 function seed(x)
  rs=x
@@ -578,58 +578,236 @@ function bookmove()
   end
  end
 end
-tsx,psx,whys=split"0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,32,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16",split"64,80,96",split"king captured,king escaped,exit fort,surrounded,no moves,repetition,move limit"
+tsx,psx,nm=split"0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,32,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16,0,16",split"64,80,96",split"infected,scientists"
+function sxy(s)
+ return s%9*16+-8,112-s\9*16
+end
+function art(u,v,x,y,z)
+ z=z or 16
+ sspr(u,v,16,16,x,y,z,z)
+end
+--lint: func::_init
+function snap()
+ vb,vs,last={},side,#undos>0 and undos[#undos][1]
+ for s=1,80 do
+  vb[s]=bd[s]
+ end
+end
+function board()
+ local ms,k=an and an[2],an and min(at/6,1) or 1
+ for s=10,70 do
+  local c,x,y=vb[s],sxy(s)
+  if c~=4 then
+   art(tsx[s],0,x,y)
+   if last and (s==last\81 or s==last%81) then
+    art(16,16,x,y)
+   end
+   if dst[s] then
+    art(0,16,x,y)
+   end
+   if c>0 and s~=ms then
+    art(psx[c],0,x,s==sel and y-2 or y)
+   end
+  end
+ end
+ if an then
+  local fx,fy=sxy(an[1])
+  local tx,ty=sxy(ms)
+  k=k*(2-k)
+  art(psx[vb[ms]],0,fx+(tx-fx)*k,fy+(ty-fy)*k)
+  if at>=6 then
+   local z=(16*(18-at))\12
+   for s in all(an[3]) do
+    local x,y=sxy(s)
+    x+=16\2
+    y+=16\2
+    for j=1,15 do
+     pal(j,at%4<2 and 7 or j)
+    end
+    art(psx[an[4]],0,x-z\2,y-z\2,z)
+    pal()
+    circ(x,y,(at-6)*2,8+at%3)
+   end
+  end
+ end
+ if not (res or ctl[vs] or stt<1) then
+  local x,y=sxy(cur)
+  art(112,0,x,y)
+ end
+end
+function box(y,h)
+ rectfill(14,y,113,y+h,0)
+ rect(14,y,113,y+h,7)
+end
+function title()
+ box(30,66)
+ print("tafl8: ziege",20,36,10)
+ print("the infected besiege",20,46,11)
+ print("the scientists' lab",20,53,12)
+ local o=split"play the infected,play the scientists,two players,ai against ai"
+ print((row<2 and "> " or "  ")..o[mode],20,66,row<2 and 7 or 6)
+ print((row>1 and "> " or "  ").."level "..lvl.." of 5",20,74,row>1 and 7 or 6)
+ print("arrows: choose",20,84,13)
+ print("o: start",20,90,13)
+end
+function over()
+ local s=res<1 and "draw" or nm[res].." win"
+ if mode<3 and res>0 then
+  s=ctl[res] and "you lose: "..s or "you win! "..s
+ end
+ box(44,30)
+ print(s,20,50,res>0 and ctl[res] and mode<4 and 8 or 10)
+ print("by "..wy[why],20,58,7)
+ print("o: title  x: undo",20,66,13)
+end
+mv,wy=split"-1,1,9,-9",split"king captured,king escaped,exit fort,surrounded,no moves,repetition,move limit"
 function _init()
+ abort()
+ mode,lvl,row,stt,dst,ctl,slice,res,an,co,aim,n0,cur,sel,at,why=1,3,1,0,{},{1,1},true
  setup(split(strt),1)
  seed(0x7af1.0001)
- slice,last,res,why,co=true
+ snap()
+ menuitem(1,"undo",undo)
+ menuitem(2,"restart",go)
+ menuitem(3,"title",_init)
+end
+function go()
+ abort()
+ setup(split(strt),1)
+ ctl={[1]=mode%2==0,[2]=mode%3==1}
+ stt,cur,dst,res,an,sel=1,king,{}
+ seed(rnd(32767)+1)
+ snap()
+end
+function abort()
+ aim=nil
+ if co then
+  co=nil
+  while #undos>n0 do
+   um()
+  end
+ end
+end
+function undo()
+ abort()
+ if #undos>0 and mode<4 then
+  repeat
+   um()
+  until #undos<1 or not ctl[side]
+  res,an,sel,dst=nil,nil,nil,{}
+  snap()
+ end
+end
+function play(m)
+ local n=#caps
+ mk(m)
+ an,at,sel,dst={m\81,m%81,{unpack(caps,n+1)},side},0
+ dst={}
+ if stt>0 then
+  sfx(#caps>n and 1 or 0)
+ end
+ snap()
 end
 function _update()
- if res then
-  if btnp(5) then
+ local b=btnp
+ if aim then
+  play(aim)
+  aim=nil
+ end
+ if an then
+  at+=1
+  if at>=(#an[3]>0 and 18 or 6) then
+   an=nil
+   res,why=outcome()
+   if res and stt>0 then
+    sfx(ctl[res] and mode<4 and 3 or 2)
+   end
+  end
+ end
+ if stt<1 then
+  if res then
    _init()
+  end
+  if b(2) or b(3) then
+   row=3-row
+  end
+  local d=(b(1) and 1 or 0)-(b(0) and 1 or 0)
+  if row<2 then
+   mode=(mode+d-1)%4+1
+  else
+   lvl=mid(1,lvl+d,5)
+  end
+  if b(4) then
+   go()
   end
   return
  end
- co=co or cocreate(function(l)
-  return bookmove() or think(l)
- end)
- local ok,m=coresume(co,3)
- assert(ok,m)
- if costatus(co)=="dead" then
-  co=nil
-  if m then
-   mk(m)
-   last=m
-  end
-  res,why=outcome()
+ if an then
+  return
  end
-end
-function sqname(s)
- return chr(s%9+96)..s\9
+ for j=0,3 do
+  local q=cur+mv[j+1]
+  if b(j) and bd[q]~=4 then
+   cur=q
+  end
+ end
+ if res then
+  if b(4) then
+   _init()
+  elseif b(5) then
+   undo()
+  end
+ elseif b(5) then
+  if sel then
+   sel,dst=nil,{}
+  else
+   undo()
+  end
+ elseif b(4) and not ctl[vs] then
+  if dst[cur] then
+   play(dst[cur])
+  else
+   sel,dst=nil,{}
+   for m in all(gen()) do
+    if m\81==cur then
+     sel,dst[m%81]=cur,m
+    end
+   end
+   sfx(sel and 4 or 5)
+  end
+ end
 end
 function _draw()
  cls(0)
- for s=10,70 do
-  local c=bd[s]
-  if c~=4 then
-   local x,y=s%9*16+-8,112-s\9*16
-   sspr(tsx[s],0,16,16,x,y,16,16)
-   if last and (s==last\81 or s==last%81) then
-    sspr(16,16,16,16,x,y,16,16)
-   end
-   if c>0 then
-    sspr(psx[c],0,16,16,x,y,16,16)
-   end
+ board()
+ if stt<1 then
+  title()
+ else
+ local s,c=nm[vs].." to move",7
+ if res then
+  over()
+ elseif ctl[vs] then
+  s=nm[vs].." think"..sub("...",1,time()*4%4)
+  if co and lim>0 then
+   rectfill(0,115,nodes/lim*128,115,8)
+  end
+ elseif mode<3 then
+  s,c="your move: "..nm[vs],10
+ end
+ print(s,1,117,c)
+ end
+ if not (res or an or aim) and ctl[vs] then
+  if not co then
+   co,n0=cocreate(function(l)
+    return bookmove() or think(l)
+   end),#undos
+  end
+  local ok,m=coresume(co,lvl)
+  assert(ok,m)
+  if costatus(co)=="dead" then
+   co,aim=nil,m
   end
  end
- local t=side==1 and "infected" or "scientists"
- if res then
-  t=({[0]="draw","infected win","scientists win"})[res]..": "..whys[why].." ❎"
- elseif last then
-  t=sqname(last\81).."-"..sqname(last%81).."  "..t.." think"
- end
- print(t,1,117,7)
 end
 __gfx__
 666666666666666dddddddddddddddd51111111111111115aaaa0000aaaa0000000000000000000000000000000000000000111111110000aaaa00000000aaaa
@@ -889,3 +1067,10 @@ __label__
 11111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111
 11111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111
 11111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111
+__sfx__
+000300002b05324043000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+00040000306752d6652965524645216351d6251861500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+0007000024350283502b3503035034350373503c3533c3433c3333c32500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+000c00002b2502a250292502824027235262250000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+000200003014037143000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+000400000c2400c235000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000

@@ -21,6 +21,7 @@ pub mod parts;
 mod pipeline;
 mod render;
 pub mod screen;
+pub mod sfx;
 pub mod tables;
 
 pub use budget::{Budget, FunctionCost, PartCost};

@@ -52,5 +52,7 @@ pub const PARTS: &[Part] = &[
     part!("ai/search", Ai, None),
     part!("ai/difficulty", Ai, None),
     part!("ai/book", Ai, Some("book")),
-    part!("game/selfplay", Game, None),
+    part!("game/board", Game, None),
+    part!("game/title", Game, None),
+    part!("game/play", Game, None),
 ];
