@@ -373,6 +373,24 @@ fn whole_game(mode: u8, seed: u32) {
         p.frame,
         100.0 * p.max as f64 / p.budget as f64
     );
+    // Sound: sfx 0 for each move, 4 for each pick, and the jingle (2 won, 3 lost) at the end, as
+    // assets/sfx.txt numbers them. Against the AI a human win plays 2, a loss 3, a draw 2.
+    let played: Vec<i64> = {
+        let m = p.session.vm().machine().borrow();
+        m.sounds
+            .iter()
+            .filter(|c| c.kind == "sfx")
+            .map(|c| c.args[0] as i64)
+            .collect()
+    };
+    let human = if mode == PLAY_ATTACKERS { 1 } else { 2 };
+    let jingle = if res != 0 && res != human { 3 } else { 2 };
+    assert!(played.contains(&0) && played.contains(&4), "{played:?}");
+    assert_eq!(
+        played.last(),
+        Some(&jingle),
+        "the last sound is the end jingle"
+    );
     // The game-over screen goes back to the title with 🅾️.
     p.press(O);
     assert_eq!(p.state().st, 0, "🅾️ after the game returns to the title");
