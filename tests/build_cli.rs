@@ -80,9 +80,17 @@ fn over_budget_fails_and_fit_fits() {
         stderr.contains("over budget") && stderr.contains("ai/search"),
         "{stderr}"
     );
-    let (code, stdout, stderr) = tafl8(&["build", "--budget", "2500", "--fit", "-o", path]);
+    // A budget just under the full cart's size: --fit must drop something and then fit. Taken from
+    // the full build itself so the test follows the game's size as it changes.
+    let (code, stdout, stderr) = tafl8(&["build", "--json", "-o", path]);
+    assert_eq!(code, 0, "{stderr}");
+    let full: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let budget = (full["tokens"].as_u64().expect("tokens") - 100).to_string();
+    let (code, stdout, stderr) = tafl8(&["build", "--budget", &budget, "--fit", "-o", path]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("--fit dropped:"), "{stdout}");
+    let (code, _, stderr) = tafl8(&["build", "--budget", &budget, "-o", path]);
+    assert_eq!(code, 1, "without --fit the same budget fails: {stderr}");
     let (code, _, stderr) = tafl8(&["build", "--features", "full,-warp", "-o", path]);
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("unknown feature `warp`"), "{stderr}");
