@@ -159,8 +159,8 @@ fn builtin_books_load_for_every_preset_and_not_for_other_layouts() {
     // A rules file that keeps the name but changes the layout gets no book.
     let src = tafl8_engine::rules::preset_source("ziege").unwrap();
     let moved = src.replace(
-        "start = \"/2t1t2/3t3/t1TTT1t/1tTKTt1/t1TTT1t/3t3/2t1t2/\"",
-        "start = \"/2t1t2/3t3/t2T2t/1tTKTt1/t2T2t/3t3/2t1t2/\"",
+        "start = \"/2ttt2/1T1T1T1/t5t/tT1K1Tt/t5t/1T1T1T1/2ttt2/\"",
+        "start = \"/2ttt2/1T3T1/t5t/tT1K1Tt/t5t/1T3T1/2ttt2/\"",
     );
     assert_ne!(moved, src, "the ziege start line changed: update this test");
     let rules = Rules::from_toml(&moved, "test").unwrap();

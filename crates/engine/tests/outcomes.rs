@@ -93,7 +93,7 @@ fn side_without_moves_loses() {
 fn threefold_repetition_draws_in_ziege() {
     let rules = Arc::new(Rules::preset("ziege").unwrap());
     let mut p = Position::start(rules);
-    let cycle = ["a3-a2", "c3-b3", "a2-a3", "b3-c3"];
+    let cycle = ["a3-a2", "d2-d3", "a2-a3", "d3-d2"];
     for m in cycle {
         play(&mut p, m);
     }
@@ -119,7 +119,7 @@ fn repetition_can_lose_for_one_side() {
         .replace("result = \"draw\"", "result = \"defenders-lose\"");
     let mut p = Position::start(Arc::new(Rules::from_toml(&src, "test.toml").unwrap()));
     for _ in 0..2 {
-        for m in ["a3-a2", "c3-b3", "a2-a3", "b3-c3"] {
+        for m in ["a3-a2", "d2-d3", "a2-a3", "d3-d2"] {
             play(&mut p, m);
         }
     }
@@ -134,7 +134,7 @@ fn move_limit_draws() {
     let mut p = Position::start(Arc::new(Rules::from_toml(&src, "test.toml").unwrap()));
     play(&mut p, "a3-a2");
     assert_eq!(p.outcome(), None);
-    play(&mut p, "c3-b3");
+    play(&mut p, "d2-d3");
     assert_eq!(
         p.outcome(),
         Some(Outcome {

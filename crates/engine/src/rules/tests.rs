@@ -97,7 +97,7 @@ fn invalid_values_name_the_field_line_and_fix() {
     let (f, _, _) = invalid_field(with("ziege", "exit_fort = false", "exit_fort = true"));
     assert_eq!(f, "exit_fort");
 
-    let (f, p, _) = invalid_field(with("ziege", "1tTKTt1", "1tTTTt1"));
+    let (f, p, _) = invalid_field(with("ziege", "tT1K1Tt", "tT1T1Tt"));
     assert_eq!(f, "start");
     assert!(p.contains("0 kings"), "{p}");
 

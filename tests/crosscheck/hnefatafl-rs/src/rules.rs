@@ -58,7 +58,7 @@ pub fn ruleset(variant: &str) -> (Ruleset, u8, &'static str) {
                 ..base
             },
             7,
-            "2t1t2/3t3/t1TTT1t/1tTKTt1/t1TTT1t/3t3/2t1t2",
+            "2ttt2/1T1T1T1/t5t/tT1K1Tt/t5t/1T1T1T1/2ttt2",
         ),
         "brandubh" => (
             Ruleset {
