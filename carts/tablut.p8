@@ -501,7 +501,7 @@ function rootsearch(d)
  for i=1,#l do
   pick(l,ks,i)
   local m,s=l[i]
-  local a=best and max(best-margin,-32000) or -32000
+  local a=best and max(best,margin-32000)-margin or -32000
   mk(m)
   if status>0 then
    pvl[1]=0

@@ -18,7 +18,7 @@ for i=81,323 do
  zk[i]=rnd32()
 end
 zs=rnd32()
-strt="4,4,4,4,4,4,4,4,4,0,0,1,0,1,0,0,4,4,0,0,0,1,0,0,0,4,4,1,0,2,2,2,0,1,4,4,0,1,2,3,2,1,0,4,4,1,0,2,2,2,0,1,4,4,0,0,0,1,0,0,0,4,4,0,0,1,0,1,0,0,4,4,4,4,4,4,4,4,4,4"
+strt="4,4,4,4,4,4,4,4,4,0,0,1,1,1,0,0,4,4,0,2,0,2,0,2,0,4,4,1,0,0,0,0,0,1,4,4,1,2,0,3,0,2,1,4,4,1,0,0,0,0,0,1,4,4,0,2,0,2,0,2,0,4,4,0,0,1,1,1,0,0,4,4,4,4,4,4,4,4,4,4"
 --lint: func::_init
 function setup(c,s)
  bd,side,hash,status,hist,caps,undos=c,s,s==2 and zs or 0,0,{},{},{}
@@ -436,7 +436,7 @@ function rootsearch(d)
  for i=1,#l do
   pick(l,ks,i)
   local m,s=l[i]
-  local a=best and max(best-margin,-32000) or -32000
+  local a=best and max(best,margin-32000)-margin or -32000
   mk(m)
   if status>0 then
    pvl[1]=0
@@ -545,7 +545,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="82a270012100d810052836464923099380f6980a4189a32cca310f6989eed43bb30a4180f6930f5f3a8270f16107678b4d6142730993810058100d5c3db1e2a1094b8df20d8381048e8e204e2fe10ebe80d8a9248303e180485808f980f07584d1048e80fb3bbc91100d820250c35106c38244433c930a418100d8099383223628b10ebe84b17525510f5f85285f0741100d85343e4e73099b80f6980a4186024d04530a4180f6980f5f564f194521099b864fb4971108fa86794af27110a68",1
+local bk,i="9bba3c7c20d6280d595a02fd67d3128b81279607152ae15c5e6107158fdeb492310adb81fe305f410485823cd2d32306cc80d6260c2d5362da4753070b8071560ccf6459c586d10adb87e0ef1ad210a5815ad5",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end
