@@ -14,6 +14,7 @@ pub mod lower;
 mod lower_cost;
 pub mod minify;
 mod minify_rename;
+pub mod palette;
 pub mod parser;
 pub mod print;
 mod print_emit;
