@@ -51,12 +51,13 @@ fn planted_bugs_are_reported() {
     let clean = run(&good, &cases);
     assert_eq!(clean.mismatches, 0, "{:#?}", clean.details.first());
 
-    // 1. A flipped capture rule: custodial capture when the far square is NOT hostile.
+    // 1. A flipped capture rule: custodial capture when the far square is NOT the mover's.
+    // (ziege has no hostile squares, so its cart tests the far square's side inline.)
     let flipped = good
         .mutated(
             "flipped custodial capture",
-            "   if host(v+d,c) then\n    rem(v)",
-            "   if not host(v+d,c) then\n    rem(v)",
+            "   if sd[bd[v+d]]==side then\n    rem(v)",
+            "   if sd[bd[v+d]]~=side then\n    rem(v)",
         )
         .expect("pattern present");
     let r = run(&flipped, &cases);
