@@ -20,9 +20,14 @@ echo "== perft depth 3 at the start (9x9, 11x11)"
 for v in tablut copenhagen; do
     $T diff --variant $v --config full --check perft --depth 3
 done
-echo "== search depths 1-4, levels 1-5, games, under five configurations"
-$T diff --positions 6 --placements 0 --depth 1 --search-positions 3 --search-depth 4 \
-    --think-seeds 2 --max-level 5 --games 2 --plies 40
+# Search trees grow fast on 9x9 and 11x11 (the `bare` config has no ordering at all): depth 4 and
+# levels 4-5 run on the 7x7 presets (about 2.5 min), depth 2 and levels 1-3 on the larger boards.
+echo "== search depths 1-4, levels 1-5, games, under five configurations (7x7)"
+$T diff --variant ziege --variant brandubh --positions 6 --placements 0 --depth 1 \
+    --search-positions 3 --search-depth 4 --think-seeds 2 --max-level 5 --games 2 --plies 40
+echo "== search depths 1-2, levels 1-3, games, under five configurations (9x9, 11x11)"
+$T diff --variant tablut --variant copenhagen --positions 4 --placements 0 --depth 1 \
+    --search-positions 2 --search-depth 2 --think-seeds 1 --max-level 3 --games 1 --plies 20
 echo "== second opinion: z8lua"
 $T diff --z8lua --venv "${TAFL8_VENV:?set TAFL8_VENV (bash .ci/oracles.sh)}" --config full \
     --positions 20 --placements 10 --depth 2 --search-positions 2 --search-depth 3 \
