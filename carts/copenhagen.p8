@@ -482,7 +482,6 @@ function nega(d,h,a,b,onpv)
   if side==2 then
    return 31999-h
   end
-  d=max(d,1)
  end
  if d<1 or h>=62 then
   return qs(h,a,b,0)

@@ -394,7 +394,6 @@ function nega(d,h,a,b,onpv)
   if side==2 then
    return 31999-h
   end
-  d=max(d,1)
  end
  if d<1 or h>=62 then
   return qs(h,a,b,0)
@@ -610,7 +609,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="a05f25d931b5680cda82c568cc30caa23288180ce230cda3ce57bd9b31afe80ce281b568e2528f9731e1c81e3281dfb8f06e2cc431d1d81d0781d288f3ca6b2532c4e80cda81afe8f5fbec3b31b5682c5680ce2617724c0631b5681afe82c56842d685e43288180ce242c5644743451b31d0781d2881cfc852417b2431b5682c5680cda869ed2a84318ff8081b82c5486c78ea7b31d1d81d9781d078",1
+local bk,i="86d83dc032c4e82c5162c506c9fb241230cda80cdd60cdc6cecc3c2e30cda80cdd60cdc6e2528f9731e1181e3281dfb8f06e2cc421d3381cf18f75934f821d3381cf181acefb7f32c4e82c5162c5061df9e34332c4e82c5182c50852dafa9130cda80cdd60cdc66c78ea7b21d3381cf18",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

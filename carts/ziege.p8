@@ -329,7 +329,6 @@ function nega(d,h,a,b,onpv)
   if side==2 then
    return 31999-h
   end
-  d=max(d,1)
  end
  if d<1 or h>=62 then
   return qs(h,a,b,0)
@@ -545,7 +544,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="9bba3c7c20d6280d595a02fd67d3128b81279607152ae15c5e6107158fdeb492310adb81fe305f410485823cd2d32306cc80d6260c2d5362da4753070b8071560ccf6459c586d10adb87e0ef1ad210a5815ad5",1
+local bk,i="9a8d26e8312968129770d1949bba3c7c20d62809ed2fdeb492310adb8fe826e6420d7380d6b6ffe75af1115c980ed1a785115c981fe305f420485810a7823cd2d32306cc80d6270c2d7362da475207158070b6459c586d10adb86bbbdb9c30a9081296507154",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

@@ -29,7 +29,7 @@ pub struct Options {
     #[arg(long, default_value_t = 0)]
     nodes: u64,
     /// Search features as a spec: `full`, `seed` or `bare`, then `+feature`/`-feature`
-    /// (pv, killers, history, tt, captures, pvs, lmr, qsearch, escape-ext, material, pst,
+    /// (pv, killers, history, tt, captures, pvs, lmr, qsearch, escape-win, escape-ext, material, pst,
     /// escape, guard, mobility, defended) and `tt-bits=N`.
     #[arg(long, value_name = "SPEC", default_value = "full")]
     config: String,

@@ -5,7 +5,7 @@
 {% if ai.table %}
 pst={split"{{ ai.table[0] }}",split"{{ ai.table[1] }}",split"{{ ai.table[2] }}"}
 {% endif %}
-{% if ai.escape or ai.escape_ext %}
+{% if ai.escape or ai.escape_win or ai.escape_ext %}
 
 {# Escape squares the king reaches in one move. #}
 function routes()

@@ -143,7 +143,7 @@ function qs(h,a,b,q)
   if tick() then
    return 0
   end
-{% if ai.escape_ext %}
+{% if ai.escape_win %}
   if side=={{ DEFENDERS }} and routes()>0 then
    return {{ ai.inf - 1 }}-h
   end
@@ -198,12 +198,18 @@ function nega(d,h,a,b,onpv)
   return 0
  end
 {% endif %}
-{% if ai.escape_ext %}
+{% if ai.escape_win or ai.escape_ext %}
  if routes()>0 then
+{% if ai.escape_win %}
   if side=={{ DEFENDERS }} then
    return {{ ai.inf - 1 }}-h
   end
-  d=max(d,1)
+{% endif %}
+{% if ai.escape_ext %}
+  if side=={{ ATTACKERS }} then
+   d=max(d,1)
+  end
+{% endif %}
  end
 {% endif %}
  if d<1 or h>={{ ai.max_ply - 2 }} then

@@ -49,7 +49,9 @@ pub struct AiContext {
     pub mobility: bool,
     /// Defended soldiers.
     pub defended: bool,
-    /// Search switches.
+    /// Known escapes: defenders to move with an open route win at once.
+    pub escape_win: bool,
+    /// Escape extension: attackers at the horizon facing an open route get a ply.
     pub escape_ext: bool,
     /// Quiescence.
     pub qsearch: bool,
@@ -159,6 +161,7 @@ impl AiContext {
             guard: e.king_guard,
             mobility: e.mobility,
             defended: e.defended,
+            escape_win: cfg.escape_win,
             escape_ext: cfg.escape_extension,
             qsearch: cfg.quiescence,
             pv: cfg.pv_first,

@@ -51,9 +51,14 @@ pub const FEATURES: &[Feature] = &[
         value: 4,
     },
     Feature {
-        name: "escape-ext",
-        description: "open king route: defenders win at once, attackers get a ply to block",
+        name: "escape-win",
+        description: "open king route with the defenders to move: a win at once, unsearched",
         value: 50,
+    },
+    Feature {
+        name: "escape-ext",
+        description: "open king route at the horizon: the attackers get a ply to block it",
+        value: 10,
     },
     Feature {
         name: "qsearch",

@@ -94,12 +94,13 @@ impl Searcher {
         if limit != 0 && pos.ply() >= limit {
             return Score::DRAW;
         }
-        if self.cfg.escape_extension && escape_routes(pos) > 0 {
+        if (self.cfg.escape_win || self.cfg.escape_extension) && escape_routes(pos) > 0 {
             if pos.side_to_move() == Side::Defenders {
-                // The king steps out next move: an exact win, whatever the depth.
-                return Score::win_in(ply + 1);
-            }
-            if depth <= 0 {
+                if self.cfg.escape_win {
+                    // The king steps out next move: an exact win, whatever the depth.
+                    return Score::win_in(ply + 1);
+                }
+            } else if self.cfg.escape_extension && depth <= 0 {
                 depth = 1;
             }
         }

@@ -27,21 +27,26 @@ pub struct SearchConfig {
     pub lmr: bool,
     /// Quiescence search: at depth 0, captures (and king captures) are searched until quiet.
     pub quiescence: bool,
-    /// King-escape handling: the defenders to move with an open route win at once; the attackers
-    /// to move at depth 0 facing an open route get one more ply to block it.
+    /// Known king escapes: the defenders to move with an open route win at once (in the main
+    /// search and in quiescence), without searching the escape move.
+    pub escape_win: bool,
+    /// King-escape extension: the attackers to move at depth 0 facing an open route get one more
+    /// ply to block it. (Off in `full`: at an equal node budget it cost more than it bought, see
+    /// `docs/search.md`.)
     pub escape_extension: bool,
     /// Evaluation terms.
     pub eval: EvalConfig,
 }
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 13] = [
+pub const FEATURES: [&str; 14] = [
     "pv",
     "killers",
     "history",
     "tt",
     "captures",
     "qsearch",
+    "escape-win",
     "escape-ext",
     "material",
     "pst",
@@ -63,7 +68,8 @@ impl SearchConfig {
         pvs: true,
         lmr: true,
         quiescence: true,
-        escape_extension: true,
+        escape_win: true,
+        escape_extension: false,
         eval: EvalConfig::FULL,
     };
     /// The seed-level engine: alpha-beta + iterative deepening + PV first; material and
@@ -78,6 +84,7 @@ impl SearchConfig {
         pvs: false,
         lmr: false,
         quiescence: false,
+        escape_win: false,
         escape_extension: false,
         eval: EvalConfig::SEED,
     };
@@ -144,6 +151,7 @@ impl SearchConfig {
             "pvs" => &mut self.pvs,
             "lmr" => &mut self.lmr,
             "qsearch" => &mut self.quiescence,
+            "escape-win" => &mut self.escape_win,
             "escape-ext" => &mut self.escape_extension,
             "material" => &mut self.eval.material,
             "pst" => &mut self.eval.pst,

@@ -27,7 +27,7 @@ impl Searcher {
             if self.tick() {
                 return Score::DRAW;
             }
-            if self.cfg.escape_extension
+            if self.cfg.escape_win
                 && pos.side_to_move() == Side::Defenders
                 && escape_routes(pos) > 0
             {
