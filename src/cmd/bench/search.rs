@@ -1,10 +1,13 @@
 //! `tafl8 bench search`: the ablation table. For each feature set, the nodes and time of a
-//! fixed-depth search from a variant's start, per depth: what each feature buys.
+//! fixed-depth search from a variant's start (or summed over a seeded sample of game positions),
+//! per depth: what each feature buys.
 
 use std::time::Instant;
 
+use std::sync::Arc;
+
 use tafl8_engine::search::{Limits, SearchConfig, Searcher};
-use tafl8_engine::{Position, Rules};
+use tafl8_engine::{MoveList, Position, Rules, Status, Xorshift32};
 
 /// Options of `tafl8 bench search`.
 #[derive(clap::Args, Debug)]
@@ -18,6 +21,49 @@ pub struct SearchOptions {
     /// Extra feature sets to measure, as config specs (e.g. `full,-tt`); repeatable.
     #[arg(long = "config", value_name = "SPEC")]
     configs: Vec<String>,
+    /// Sum the nodes over the start and this many positions from seeded self-play games (two
+    /// random opening plies, then the full engine at 300 nodes a move, a position every 5 plies):
+    /// one position is an anecdote, a sample says what a feature buys in play.
+    #[arg(long, default_value_t = 0)]
+    positions: usize,
+    /// Seed of the position sample.
+    #[arg(long, default_value_t = 1)]
+    seed: u32,
+}
+
+/// The start, then positions from seeded self-play games until `count` more are collected.
+fn sample(rules: &Arc<Rules>, count: usize, seed: u32) -> Vec<Position> {
+    let mut out = vec![Position::start(rules.clone())];
+    let mut rng = Xorshift32::new(seed);
+    let mut list = MoveList::new();
+    let mut games = 0;
+    while out.len() <= count && games < count * 4 + 4 {
+        games += 1;
+        let mut pos = Position::start(rules.clone());
+        let mut engine = Searcher::new(rules, SearchConfig::FULL);
+        for ply in 0..60 {
+            if pos.status() != Status::Ongoing || out.len() > count {
+                break;
+            }
+            let mv = if ply < 2 {
+                pos.gen_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                list.as_slice()[rng.below(list.len() as u16) as usize]
+            } else {
+                match engine.search(&mut pos, Limits::nodes(300)).best {
+                    Some(m) => m,
+                    None => break,
+                }
+            };
+            pos.make(mv);
+            if ply % 5 == 4 && pos.status() == Status::Ongoing {
+                out.push(pos.clone());
+            }
+        }
+    }
+    out
 }
 
 /// The rows of the table: ordering features added one at a time on top of a fixed evaluation
@@ -54,27 +100,50 @@ pub fn run(opts: SearchOptions) -> anyhow::Result<std::process::ExitCode> {
         rows.push((spec.clone(), SearchConfig::parse(spec)?));
     }
     for variant in opts.variants.split(',').map(str::trim) {
-        let rules = std::sync::Arc::new(Rules::preset(variant)?);
-        println!(
-            "\n{variant}: nodes per depth from the start (cumulative over iterations), time at the last depth"
-        );
+        let rules = Arc::new(Rules::preset(variant)?);
+        let positions = sample(&rules, opts.positions, opts.seed);
+        if positions.len() > 1 {
+            println!(
+                "\n{variant}: nodes per depth summed over the start and {} self-play positions (seed {}; cumulative over iterations), time at the last depth",
+                positions.len() - 1,
+                opts.seed
+            );
+        } else {
+            println!(
+                "\n{variant}: nodes per depth from the start (cumulative over iterations), time at the last depth"
+            );
+        }
         print!("{:<26}", "features");
         for d in 1..=opts.depth {
             print!("{:>10}", format!("d{d}"));
         }
         println!("{:>10}{:>12}  best  score", "ms", "knodes/s");
         for (name, cfg) in &rows {
-            let mut pos = Position::start(rules.clone());
-            let mut searcher = Searcher::new(&rules, *cfg);
-            let t = Instant::now();
-            let r = searcher.search(&mut pos, Limits::depth(opts.depth));
-            let secs = t.elapsed().as_secs_f64();
-            print!("{name:<26}");
-            for d in 1..=opts.depth {
-                match r.iterations.iter().find(|i| i.depth == d) {
-                    Some(it) => print!("{:>10}", it.nodes),
-                    None => print!("{:>10}", "-"),
+            let mut per_depth = vec![0u64; opts.depth as usize];
+            let (mut secs, mut nodes) = (0.0, 0);
+            let mut first = None;
+            for start in &positions {
+                let mut pos = start.clone();
+                let mut searcher = Searcher::new(&rules, *cfg);
+                let t = Instant::now();
+                let r = searcher.search(&mut pos, Limits::depth(opts.depth));
+                secs += t.elapsed().as_secs_f64();
+                nodes += r.nodes;
+                // A search that ends early (a forced win) counts its last iteration's total at
+                // every deeper depth, so the sums stay comparable.
+                let mut last = 0;
+                for d in 1..=opts.depth {
+                    if let Some(it) = r.iterations.iter().find(|i| i.depth == d) {
+                        last = it.nodes;
+                    }
+                    per_depth[d as usize - 1] += last;
                 }
+                first.get_or_insert(r);
+            }
+            let r = first.expect("the sample always holds the start");
+            print!("{name:<26}");
+            for n in &per_depth {
+                print!("{n:>10}");
             }
             let best = r
                 .best
@@ -82,7 +151,7 @@ pub fn run(opts: SearchOptions) -> anyhow::Result<std::process::ExitCode> {
             println!(
                 "{:>10.1}{:>12.0}  {best}  {}",
                 secs * 1e3,
-                r.nodes as f64 / secs / 1e3,
+                nodes as f64 / secs / 1e3,
                 r.score
             );
         }
