@@ -795,10 +795,14 @@ function _draw()
  local s,c=nm[vs].." to move",7
  if res then
   over()
+  s=""
  elseif ctl[vs] then
   s=nm[vs].." think"..sub("...",1,time()*4%4)
   if co and lim>0 then
    rectfill(0,115,nodes/lim*128,115,8)
+  end
+  if mode<3 then
+   print("❎ undo",99,117,13)
   end
  elseif mode<3 then
   s,c="your move: "..nm[vs],10
