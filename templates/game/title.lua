@@ -15,9 +15,9 @@ function title()
  print("{{ name }}",{{ 64 - (name | length) * 2 }},33,10)
  print("the lab under siege",26,41,6)
  box(70,46)
- for i,s in ipairs{split"play the infected,play the scientists,two players,ai against ai"[mode],"level "..lvl.." of 5"} do
-  local y,c=68+i*10,6
-  if i==row then
+ for k,s in ipairs{split"play the infected,play the scientists,two players,ai against ai"[mode],"level "..lvl.." of 5"} do
+  local y,c=68+k*10,6
+  if k==row then
    print("⬅️",10,y,12)
    print("➡️",110,y,12)
    c=7
