@@ -1,4 +1,5 @@
-//! Draws tafl8's sprite sheet and label and writes them as PNGs in PICO-8's palette:
+//! Draws tafl8's sprite sheet (tiles, pieces, cursor, marks, the title logo) and label (the logo
+//! over the two sides in the lab) and writes them as PNGs in PICO-8's palette:
 //! `cargo run -p tafl8-codegen --example gen_assets -- assets` (the argument is the folder).
 //!
 //! The art is drawn by code so it can be regenerated after a layout change; the committed PNGs
