@@ -43,9 +43,16 @@ fn the_logo_is_real_art() {
 
 #[test]
 fn the_title_screen_draws_the_logo_pieces_and_glyph_menu() {
-    let rules = Rules::preset("ziege").unwrap();
+    // 7x7 (16-pixel squares) and 11x11 (11-pixel squares): the title looks the same.
+    for variant in ["ziege", "copenhagen"] {
+        title_screen(variant);
+    }
+}
+
+fn title_screen(variant: &str) {
+    let rules = Rules::preset(variant).unwrap();
     let built = build(&BuildRequest::full(rules)).expect("the cart builds");
-    let session = Session::from_cart(&built.cart, "ziege.p8", Default::default()).unwrap();
+    let session = Session::from_cart(&built.cart, "title.p8", Default::default()).unwrap();
     session.boot().unwrap();
     for f in 1..=10 {
         session.frame(f, 0, None).expect("a title frame runs");
@@ -56,7 +63,7 @@ fn the_title_screen_draws_the_logo_pieces_and_glyph_menu() {
         assert_eq!(
             m.mem.pixel(sx as i32, sy as i32),
             c,
-            "logo pixel ({x},{y}) at ({sx},{sy})"
+            "{variant}: logo pixel ({x},{y}) at ({sx},{sy})"
         );
     }
     // An infected on the left of the band and the Head Scientist on the right, at (6,31) and
@@ -67,7 +74,8 @@ fn the_title_screen_draws_the_logo_pieces_and_glyph_menu() {
             for x in 0..ART {
                 let c = sheet[y * 128 + u + x];
                 if c != 0 {
-                    assert_eq!(m.mem.pixel((x0 + x) as i32, (31 + y) as i32), c);
+                    let (sx, sy) = ((x0 + x) as i32, (31 + y) as i32);
+                    assert_eq!(m.mem.pixel(sx, sy), c, "{variant}: piece at ({sx},{sy})");
                 }
             }
         }
