@@ -35,5 +35,5 @@ function over()
  box(44,30)
  print(s,14,50,res>0 and ctl[res] and mode<4 and 8 or 10)
  print("by "..wy[why],14,58,7)
- print("🅾️ title   ❎ undo",14,66,13)
+ print("🅾️ title"..(mode<4 and "   ❎ undo" or ""),14,66,13)
 end
