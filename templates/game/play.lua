@@ -2,7 +2,8 @@
    fixed seed: the attract mode, which the self-play tests watch) (mode `mode`: 1 play the infected, 2 play the scientists, 3 two
    players, 4 AI against AI; level `lvl` 1..5), then turns. A human moves the cursor `cur` with the
    arrows, picks a piece with 🅾️ (its legal destinations `dst[to]=move` light up) and a
-   destination with 🅾️; ❎ cancels a pick, or undoes when nothing is picked. The AI (`ctl[side]`)
+   destination with 🅾️; ❎ cancels a pick, or undoes when nothing is picked; while the AI
+   thinks, ❎ stops the search and takes back the human's last move, so the human moves again. The AI (`ctl[side]`)
    thinks in the coroutine `co`, resumed at the end of `_draw` so the search gets what the frame
    has left after drawing; `n0` is the move count when it started, so an abort can take back the
    search's own moves. `stt`: 0 title, 1 playing. `an`/`at`: the animation of the last move
@@ -143,11 +144,16 @@ function _draw()
  local s,c=nm[vs].." to move",{{ screen.ink }}
  if res then
   over()
+  s=""
  elseif ctl[vs] then
   {# Thinking: a bar filling with the nodes searched against the level's budget, and the dots. #}
   s=nm[vs].." think"..sub("...",1,time()*4%4)
   if co and lim>0 then
    rectfill(0,{{ screen.text_y - 2 }},nodes/lim*128,{{ screen.text_y - 2 }},8)
+  end
+  {# Against the AI, ❎ takes the human's move back while the AI thinks (`undo`). #}
+  if mode<3 then
+   print("❎ undo",99,{{ screen.text_y }},13)
   end
  elseif mode<3 then
   s,c="your move: "..nm[vs],10

@@ -1,19 +1,30 @@
-{# The title menu over the start position, and the game-over box over the final position. #}
+{# The title menu over the attract-mode board: the logo from the sprite sheet on a dark band with
+   the two sides' pieces, then the menu box (the selected row between ⬅️ and ➡️); and the
+   game-over box over the final position. #}
 function box(y,h)
- rectfill(14,y,113,y+h,0)
- rect(14,y,113,y+h,{{ screen.ink }})
+ rectfill(6,y,121,y+h,0)
+ rect(6,y,121,y+h,{{ screen.ink }})
 end
 
 function title()
- box(30,66)
- print("tafl8: {{ name }}",20,36,10)
- print("the infected besiege",20,46,11)
- print("the scientists' lab",20,53,12)
- local o=split"play the infected,play the scientists,two players,ai against ai"
- print((row<2 and "> " or "  ")..o[mode],20,66,row<2 and 7 or 6)
- print((row>1 and "> " or "  ").."level "..lvl.." of 5",20,74,row>1 and 7 or 6)
- print("arrows: choose",20,84,13)
- print("o: start",20,90,13)
+ rectfill(0,0,127,50,0)
+ line(0,51,127,51,1)
+ sspr(0,{{ screen.logo_y }},{{ screen.logo_w }},{{ screen.logo_h }},{{ (128 - screen.logo_w) // 2 }},3)
+ art(psx[1],0,6,31,16)
+ art(psx[3],0,106,31,16)
+ print("{{ name }}",{{ 64 - (name | length) * 2 }},33,10)
+ print("the lab under siege",26,41,6)
+ box(70,46)
+ for k,s in ipairs{split"play the infected,play the scientists,two players,ai against ai"[mode],"level "..lvl.." of 5"} do
+  local y,c=68+k*10,6
+  if k==row then
+   print("⬅️",10,y,12)
+   print("➡️",110,y,12)
+   c=7
+  end
+  print(s,20,y,c)
+ end
+ print("⬆️⬇️ choose   🅾️ start",20,104,13)
 end
 
 function over()
@@ -22,7 +33,7 @@ function over()
   s=ctl[res] and "you lose: "..s or "you win! "..s
  end
  box(44,30)
- print(s,20,50,res>0 and ctl[res] and mode<4 and 8 or 10)
- print("by "..wy[why],20,58,7)
- print("o: title  x: undo",20,66,13)
+ print(s,14,50,res>0 and ctl[res] and mode<4 and 8 or 10)
+ print("by "..wy[why],14,58,7)
+ print("🅾️ title"..(mode<4 and "   ❎ undo" or ""),14,66,13)
 end

@@ -1,4 +1,5 @@
-//! Draws tafl8's sprite sheet and label and writes them as PNGs in PICO-8's palette:
+//! Draws tafl8's sprite sheet (tiles, pieces, cursor, marks, the title logo) and label (the logo
+//! over the two sides in the lab) and writes them as PNGs in PICO-8's palette:
 //! `cargo run -p tafl8-codegen --example gen_assets -- assets` (the argument is the folder).
 //!
 //! The art is drawn by code so it can be regenerated after a layout change; the committed PNGs
@@ -135,7 +136,81 @@ fn sheet() -> Canvas {
     for (dx, dy) in [(1, 1), (13, 1), (1, 13), (13, 13)] {
         s.rect(m + dx, y + dy, m + dx + 1, y + dy + 1, 9);
     }
+    logo(&mut s);
     s
+}
+
+/// The letters of the logo, 5x7 each (`#` = ink), drawn 4 wide and 3 tall per pixel on the sheet.
+const LETTERS: [[&str; 7]; 5] = [
+    [
+        "#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#..",
+    ],
+    [
+        ".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#",
+    ],
+    [
+        "#####", "#....", "#....", "####.", "#....", "#....", "#....",
+    ],
+    [
+        "#....", "#....", "#....", "#....", "#....", "#....", "#####",
+    ],
+    [
+        ".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###.",
+    ],
+];
+
+/// The title logo at (0, LOGO_Y): "TAFL8" in big letters with a lab-hazard gradient (yellow,
+/// orange, red; the 8 in the infection's greens), a dark blue outline and a drop shadow, so it
+/// reads over any background.
+fn logo(s: &mut Canvas) {
+    const SX: usize = 4;
+    const SY: usize = 3;
+    let (w, h) = (LOGO_W, LOGO_H);
+    // The letters' mask and colours on a LOGO_W x LOGO_H grid.
+    let mut ink = vec![0u8; w * h];
+    for (i, letter) in LETTERS.iter().enumerate() {
+        let x0 = 1 + i * (5 * SX + 3);
+        let ramp: [u8; 3] = if i == 4 { [11, 11, 3] } else { [10, 9, 8] };
+        for (r, row) in letter.iter().enumerate() {
+            for (c, px) in row.bytes().enumerate() {
+                if px != b'#' {
+                    continue;
+                }
+                for dy in 0..SY {
+                    for dx in 0..SX {
+                        let y = 1 + r * SY + dy;
+                        let band = (y - 1) * 3 / (7 * SY);
+                        // A lighter first row in each block: the letters look bevelled.
+                        let c0 = if dy == 0 && band == 0 { 7 } else { ramp[band] };
+                        ink[y * w + x0 + c * SX + dx] = c0;
+                    }
+                }
+            }
+        }
+    }
+    let at = |x: i32, y: i32| -> u8 {
+        if x < 0 || y < 0 || x >= w as i32 || y >= h as i32 {
+            0
+        } else {
+            ink[y as usize * w + x as usize]
+        }
+    };
+    let top = LOGO_Y as i32;
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let c = if at(x, y) != 0 {
+                at(x, y)
+            } else if (-1..=1).any(|dy| (-1..=1).any(|dx| at(x + dx, y + dy) != 0)) {
+                1
+            } else if at(x - 2, y - 2) != 0 || at(x - 1, y - 2) != 0 {
+                // A shadow down and to the right.
+                2
+            } else {
+                0
+            };
+            s.set(x, top + y, c);
+        }
+    }
 }
 
 fn scientist(s: &mut Canvas, x: i32, goggles: u8) {
@@ -151,42 +226,72 @@ fn scientist(s: &mut Canvas, x: i32, goggles: u8) {
     s.outline(x, 0, 1);
 }
 
+/// Copies the sheet's `w` x `h` drawing at (u, v) onto `l` at (x, y), `scale` times as big,
+/// with colour 0 transparent (as `sspr` draws it).
+#[allow(clippy::too_many_arguments)]
+fn blit(
+    l: &mut Canvas,
+    sheet: &Canvas,
+    u: usize,
+    v: usize,
+    w: usize,
+    h: usize,
+    x: i32,
+    y: i32,
+    scale: i32,
+) {
+    for sy in 0..h * scale as usize {
+        for sx in 0..w * scale as usize {
+            let c = sheet.get(u + sx / scale as usize, v + sy / scale as usize);
+            if c != 0 {
+                l.set(x + sx as i32, y + sy as i32, c);
+            }
+        }
+    }
+}
+
 fn label(sheet: &Canvas) -> Canvas {
-    // The label: a 7x7 board in ziege's start position drawn with the sheet's own tiles.
-    let rows = [
-        "..a.a..", "...a...", "a.ddd.a", ".adkda.", "a.ddd.a", "...a...", "..a.a..",
-    ];
+    // The label: the logo over the lab at night, the Head Scientist and two Scientists at twice
+    // their size facing a line of Infected, on the lab's floor tiles.
     let mut l = Canvas::new();
     l.rect(0, 0, 127, 127, 1);
-    for (r, row) in rows.iter().enumerate() {
-        for (f, ch) in row.chars().enumerate() {
-            let (x0, y0) = (8 + f * ART, 8 + r * ART);
-            let tile = if r == 3 && f == 3 {
-                TILE_THRONE
-            } else if (f + r) % 2 == 0 {
+    // Stripes of the lab's back wall and a hazard band where it meets the floor.
+    for y in (42..72).step_by(8) {
+        l.rect(0, y, 127, y, 0);
+    }
+    for x in 0..128 {
+        for y in 72..76 {
+            l.set(x, y, if ((x + y) / 4) % 2 == 0 { 10 } else { 0 });
+        }
+    }
+    // The floor: two rows of tiles.
+    for r in 0..4 {
+        for f in 0..8 {
+            let tile = if (f + r) % 2 == 0 {
                 TILE_DARK
             } else {
                 TILE_LIGHT
             };
-            let piece = match ch {
-                'a' => Some(PIECE_ATTACKER),
-                'd' => Some(PIECE_DEFENDER),
-                'k' => Some(PIECE_KING),
-                _ => None,
-            };
-            for y in 0..ART {
-                for x in 0..ART {
-                    let mut c = sheet.get(tile + x, y);
-                    if let Some(p) = piece {
-                        let pc = sheet.get(p + x, y);
-                        if pc != 0 {
-                            c = pc;
-                        }
-                    }
-                    l.set((x0 + x) as i32, (y0 + y) as i32, c);
-                }
-            }
+            blit(&mut l, sheet, tile, 0, ART, ART, f * 16, 76 + r * 16, 1);
         }
+    }
+    blit(
+        &mut l,
+        sheet,
+        0,
+        LOGO_Y,
+        LOGO_W,
+        LOGO_H,
+        (128 - LOGO_W as i32) / 2,
+        10,
+        1,
+    );
+    // The defenders, big, on the right; the attackers on the left.
+    blit(&mut l, sheet, PIECE_DEFENDER, 0, ART, ART, 58, 54, 2);
+    blit(&mut l, sheet, PIECE_DEFENDER, 0, ART, ART, 96, 54, 2);
+    blit(&mut l, sheet, PIECE_KING, 0, ART, ART, 74, 46, 2);
+    for (x, y) in [(2, 62), (20, 70), (2, 86), (28, 92), (12, 108), (40, 110)] {
+        blit(&mut l, sheet, PIECE_ATTACKER, 0, ART, ART, x, y, 1);
     }
     l
 }

@@ -29,6 +29,13 @@ pub const CURSOR: usize = 112;
 pub const HIGHLIGHT: usize = 0;
 /// Sheet x of the last-move mark (row [`ART`]).
 pub const MARK: usize = 16;
+/// Sheet y of the title logo (x 0): the word "TAFL8" in big letters, drawn by the title screen
+/// and the label (0 is transparent around the letters).
+pub const LOGO_Y: usize = 2 * ART;
+/// Width of the title logo on the sheet.
+pub const LOGO_W: usize = 116;
+/// Height of the title logo on the sheet.
+pub const LOGO_H: usize = 26;
 
 /// Screen side in pixels.
 const SCREEN: usize = 128;
@@ -58,6 +65,12 @@ pub struct ScreenContext {
     pub highlight: usize,
     /// Sheet x of the cursor (row 0).
     pub cursor: usize,
+    /// Sheet y of the title logo (its x is 0).
+    pub logo_y: usize,
+    /// Title logo width.
+    pub logo_w: usize,
+    /// Title logo height.
+    pub logo_h: usize,
     /// `chr(file + file_char)` is the file letter (`s % W` is file + 1).
     pub file_char: u32,
     /// Background colour.
@@ -109,6 +122,9 @@ impl ScreenContext {
             mark: MARK,
             highlight: HIGHLIGHT,
             cursor: CURSOR,
+            logo_y: LOGO_Y,
+            logo_w: LOGO_W,
+            logo_h: LOGO_H,
             file_char: u32::from(b'a') - 1,
             background: 0,
             ink: 7,

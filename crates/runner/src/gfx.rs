@@ -277,10 +277,10 @@ impl Canvas<'_> {
                 py += 6;
                 continue;
             }
-            let g = font::glyph(b);
+            let (g, w) = (font::glyph(b), font::width(b));
             for (row, bits) in g.iter().enumerate() {
-                for col in 0..3 {
-                    if bits & (4 >> col) != 0 {
+                for col in 0..w {
+                    if bits & (1 << (w - 1 - col)) != 0 {
                         self.plot(px + col, py + row as i32, c);
                     }
                 }

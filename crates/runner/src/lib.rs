@@ -18,8 +18,8 @@
 //! - The RNG starts as after `srand(0)` (PICO-8 seeds randomly at boot) so runs are reproducible.
 //! - `t()` is `frame / fps` in 16.16; `flip()` does nothing; `cartdata` is not persisted (`dget`/`dset`
 //!   work on RAM 0x5e00); `sfx`/`music` are recorded, not played; menu callbacks receive 0.
-//! - The font is the runner's own 3x5 (lowercase drawn with the uppercase shapes, glyphs from 128 up
-//!   as boxes); `print` does not scroll; the screen palette's secret colours show as the base 16.
+//! - The font is the runner's own 3x5 (lowercase drawn with the uppercase shapes; of the glyphs
+//!   from 128 up, the button glyphs have PICO-8's 7x5 shapes and the others are boxes); `print` does not scroll; the screen palette's secret colours show as the base 16.
 //! - Not supported: arithmetic metamethods on tables (`__add` and friends, e.g. a vector class):
 //!   the operator helpers accept numbers and numeric strings only.
 //! - The CPU model counts the cart's own instructions through the lowering's cost annotations

@@ -1,0 +1,85 @@
+//! The button glyphs (⬇️ ⬅️ 🅾️ ➡️ ⬆️ ❎) printed by a cart: each is one P8SCII character in the
+//! source, drawn 7x5 and advancing 8 pixels, with the shape PICO-8's font gives it. The expected
+//! pictures below were drawn by hand from PICO-8's own rendering of the glyphs (a rounded block,
+//! the symbol cut out of it), independently of the runner's font table.
+
+mod support;
+
+use support::run_with;
+use tafl8_runner::vm::Limits;
+
+/// (the glyph as typed in a cart, its picture: 5 rows of 7, `#` = ink).
+const GLYPHS: [(&str, [&str; 5]); 6] = [
+    (
+        "⬇️",
+        [".#####.", "##...##", "##...##", "###.###", ".#####."],
+    ),
+    (
+        "⬅️",
+        [".#####.", "###..##", "##...##", "###..##", ".#####."],
+    ),
+    (
+        "🅾️",
+        [".#####.", "##...##", "##.#.##", "##...##", ".#####."],
+    ),
+    (
+        "➡️",
+        [".#####.", "##..###", "##...##", "##..###", ".#####."],
+    ),
+    (
+        "⬆️",
+        [".#####.", "###.###", "##...##", "##...##", ".#####."],
+    ),
+    (
+        "❎",
+        [".#####.", "##.#.##", "###.###", "##.#.##", ".#####."],
+    ),
+];
+
+#[test]
+fn button_glyphs_print_with_their_shapes_and_advance_8() {
+    // All six in one string at (0,0) in colour 7, then "1" right after them, and the cursor's x
+    // after the string, which `print` returns.
+    let line: String = GLYPHS.iter().map(|(g, _)| *g).collect();
+    let lua = format!("cls() printh(print(\"{line}1\",0,0,7))");
+    let (session, report) = run_with(&lua, 0, "", Limits::default()).expect("the cart runs");
+    assert_eq!(
+        report.printh,
+        ["52"],
+        "6 glyphs of 8 pixels, then a 4-pixel digit"
+    );
+    let m = session.vm().machine().borrow();
+    for (i, (name, rows)) in GLYPHS.iter().enumerate() {
+        let x0 = 8 * i as i32;
+        for (y, row) in rows.iter().enumerate() {
+            for (dx, px) in row.bytes().enumerate() {
+                let want = if px == b'#' { 7 } else { 0 };
+                let (x, y) = (x0 + dx as i32, y as i32);
+                assert_eq!(
+                    m.mem.pixel(x, y),
+                    want,
+                    "{name} at ({dx},{y}) (screen x {x})"
+                );
+            }
+            // The eighth column is the gap between glyphs.
+            assert_eq!(m.mem.pixel(x0 + 7, y as i32), 0, "{name}: gap column");
+        }
+    }
+    // The digit 1 (##. / .#. / ...) starts at x = 48.
+    assert_eq!((m.mem.pixel(48, 0), m.mem.pixel(49, 0)), (7, 7));
+    assert_eq!(m.mem.pixel(50, 0), 0);
+}
+
+#[test]
+fn other_wide_characters_stay_boxes() {
+    // ★ (P8SCII 146) has no shape in the runner: a 3x5 hollow box, advancing 8.
+    let (session, report) = run_with("cls() printh(print(\"★\",0,0,7))", 0, "", Limits::default())
+        .expect("the cart runs");
+    assert_eq!(report.printh, ["8"]);
+    let m = session.vm().machine().borrow();
+    assert_eq!(
+        (m.mem.pixel(0, 0), m.mem.pixel(2, 0), m.mem.pixel(3, 0)),
+        (7, 7, 0)
+    );
+    assert_eq!((m.mem.pixel(1, 2), m.mem.pixel(0, 2)), (0, 7));
+}
