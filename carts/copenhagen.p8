@@ -620,7 +620,6 @@ end
 function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
  tt={}
- kl={}
  hs={}
  for x in all(hist) do
   game[x]=true
@@ -630,6 +629,7 @@ function search(md,nl)
  end
  local bm,bs
  for d=1,mid(1,md,62) do
+  kl={}
   local s,m=rootsearch(d)
   if halt and d>1 or not s then
    break

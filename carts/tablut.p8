@@ -532,7 +532,6 @@ end
 function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
  tt={}
- kl={}
  hs={}
  for x in all(hist) do
   game[x]=true
@@ -542,6 +541,7 @@ function search(md,nl)
  end
  local bm,bs
  for d=1,mid(1,md,62) do
+  kl={}
   local s,m=rootsearch(d)
   if halt and d>1 or not s then
    break
@@ -609,7 +609,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="86d83dc032c4e82c5162c506c9fb241230cda80cdd60cdc6cecc3c2e30cda80cdd60cdc6e2528f9731e1181e3281dfb8f06e2cc421d3381cf18f75934f821d3381cf181acefb7f32c4e82c5162c5061df9e34332c4e82c5182c50852dafa9130cda80cdd60cdc66c78ea7b21d3381cf18",1
+local bk,i="9a23f8e830cda80cdd60cdc6a481e80221d3381cf18c9fb241230cda80cdd60cdc6cecc3c2e30cda80cdd60cdc6e2528f9731e1181dda81e327f06e2cc421d3381cf18f75934f821d3381cf181acefb7f32c4e82c5162c5061df9e34332c4e82c5182c5084e213fb932c4e82c5162c506",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

@@ -467,7 +467,6 @@ end
 function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
  tt={}
- kl={}
  hs={}
  for x in all(hist) do
   game[x]=true
@@ -477,6 +476,7 @@ function search(md,nl)
  end
  local bm,bs
  for d=1,mid(1,md,62) do
+  kl={}
   local s,m=rootsearch(d)
   if halt and d>1 or not s then
    break
@@ -544,7 +544,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="9a8d26e8312968129770d1949bba3c7c20d62809ed2fdeb492310adb8fe826e6420d7380d6b6ffe75af1115c980ed1a785115c981fe305f420485810a7823cd2d32306cc80d6270c2d7362da475207158070b6459c586d10adb86bbbdb9c30a9081296507154",1
+local bk,i="9bba3c7c10d628fdeb492310adb81fe305f410485823cd2d32306cc806c370d626362da475207158070b6459c586d10adb8",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

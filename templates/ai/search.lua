@@ -404,9 +404,6 @@ function search(md,nl)
 {% if ai.tt %}
  tt={}
 {% endif %}
-{% if ai.killers %}
- kl={}
-{% endif %}
 {% if ai.history %}
  hs={}
 {% endif %}
@@ -418,6 +415,9 @@ function search(md,nl)
  end
  local bm,bs
  for d=1,mid(1,md,{{ ai.max_ply - 2 }}) do
+{% if ai.killers %}
+  kl={}
+{% endif %}
   local s,m=rootsearch(d)
   if halt and d>1 or not s then
    break

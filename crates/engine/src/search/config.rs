@@ -8,7 +8,7 @@ use crate::eval::EvalConfig;
 pub struct SearchConfig {
     /// Search the previous iteration's principal variation first.
     pub pv_first: bool,
-    /// Two killer moves per ply (quiet moves that caused a cutoff) tried early.
+    /// Two killer moves per ply (quiet moves that caused a cutoff in this iteration) tried early.
     pub killers: bool,
     /// History heuristic: quiet cutoff moves scored by `depth^2`, halved when one passes 16000.
     pub history: bool,

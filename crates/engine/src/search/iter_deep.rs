@@ -123,6 +123,10 @@ impl Searcher {
         for depth in 1..=max_depth {
             self.trace.clear();
             self.root_scores.clear();
+            // Killers are per iteration: a cutoff move found with `d` plies left says little
+            // about the same ply one iteration later (measured: with them kept across
+            // iterations, killers stopped lowering the node count once history was on).
+            self.killers = super::Killers::new();
             let found = self.root(pos, depth as i32);
             if self.stop && depth > 1 {
                 break;
