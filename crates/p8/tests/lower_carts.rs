@@ -8,7 +8,6 @@
 //!
 //! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tafl8_p8::cart::read_source;
@@ -73,32 +72,12 @@ for path in sys.argv[1:]:
     print(path.split("/")[-1], int(a[1]) * 10000 + int(a[0]), int(b[1]) * 10000 + int(b[0]))
 "##;
 
-fn venv() -> Option<PathBuf> {
-    match std::env::var_os("TAFL8_VENV") {
-        Some(v) => Some(PathBuf::from(v)),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export it")
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
-            None
-        }
-    }
-}
-
 #[test]
 fn cost_estimate_matches_z8lua_on_the_built_carts() {
-    let Some(venv) = venv() else { return };
-    let carts_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../carts");
-    let Ok(entries) = std::fs::read_dir(&carts_dir) else {
-        eprintln!("no carts/ folder: nothing to calibrate on");
+    let Some(python) = tafl8_testkit::z8lua_python() else {
         return;
     };
-    let mut carts: Vec<PathBuf> = entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "p8"))
-        .collect();
-    carts.sort();
+    let carts = tafl8_testkit::carts();
     let tmp = std::env::temp_dir().join(format!("tafl8-lower-carts-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut stems = Vec::new();
@@ -116,7 +95,7 @@ fn cost_estimate_matches_z8lua_on_the_built_carts() {
     }
     let script = tmp.join("driver.py");
     std::fs::write(&script, DRIVER).unwrap();
-    let out = Command::new(venv.join("bin/python"))
+    let out = Command::new(&python)
         .arg(&script)
         .args(&stems)
         .output()

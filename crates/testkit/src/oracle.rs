@@ -94,7 +94,8 @@ pub fn gate(venv: Option<&OsStr>, ci: bool, oracle: Oracle) -> Gate {
 
 /// The oracle venv for a test needing `oracle`, read from the environment: `None` after printing
 /// a skip note when it is not configured outside CI; panics when `CI` is set without it, or when
-/// the venv lacks the oracle.
+/// the venv lacks the oracle (the panic names the calling test's line).
+#[track_caller]
 pub fn venv(oracle: Oracle) -> Option<PathBuf> {
     let value = std::env::var_os(VENV_VAR);
     let ci = std::env::var_os(CI_VAR).is_some();
@@ -109,11 +110,13 @@ pub fn venv(oracle: Oracle) -> Option<PathBuf> {
 }
 
 /// The venv's Python, which has lupaz8 (z8lua), gated as [`venv`] with [`Oracle::Z8lua`].
+#[track_caller]
 pub fn z8lua_python() -> Option<PathBuf> {
     venv(Oracle::Z8lua).map(|v| v.join(Oracle::Z8lua.program()))
 }
 
 /// The venv's `shrinko8` command, gated as [`venv`] with [`Oracle::Shrinko8`].
+#[track_caller]
 pub fn shrinko8() -> Option<PathBuf> {
     venv(Oracle::Shrinko8).map(|v| v.join(Oracle::Shrinko8.program()))
 }
