@@ -8,6 +8,8 @@
 //!
 //! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
 
+mod support;
+
 use std::process::Command;
 
 use tafl8_p8::cart::read_source;
@@ -34,19 +36,7 @@ function __go(src, lowered)
   end
   env.print = function() end
   local f = assert(load(src, "=cart", "t", env))
-  local helpers = {
-    add = function(a, b) return a + b end, sub = function(a, b) return a - b end,
-    mul = function(a, b) return a * b end, div = function(a, b) return a / b end,
-    idiv = function(a, b) return a \ b end, mod = function(a, b) return a % b end,
-    pow = function(a, b) return a ^ b end, unm = function(a) return -a end,
-    band = function(a, b) return a & b end, bor = function(a, b) return a | b end,
-    bxor = function(a, b) return a ^^ b end, bnot = function(a) return ~a end,
-    shl = function(a, b) return a << b end, shr = function(a, b) return a >> b end,
-    lshr = function(a, b) return a >>> b end, rotl = function(a, b) return a <<> b end,
-    rotr = function(a, b) return a >>< b end, concat = function(a, b) return a .. b end,
-    peek = function(a) return @a end, peek2 = function(a) return %a end,
-    peek4 = function(a) return $a end,
-  }
+  local helpers = __HELPERS__
   if lowered then f(helpers) else f() end
   if env._init then env._init() end
   local work = env.search and function() return env.search(2, 32767) end
@@ -94,7 +84,7 @@ fn cost_estimate_matches_z8lua_on_the_built_carts() {
         stems.push(stem);
     }
     let script = tmp.join("driver.py");
-    std::fs::write(&script, DRIVER).unwrap();
+    std::fs::write(&script, support::with_z8lua_helpers(DRIVER)).unwrap();
     let out = Command::new(&python)
         .arg(&script)
         .args(&stems)

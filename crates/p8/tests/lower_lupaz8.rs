@@ -8,6 +8,8 @@
 //!
 //! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
 
+mod support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -41,19 +43,7 @@ function __run(src, name, lowered)
   env.print = show
   local f, err = load(src, "=" .. name, "t", env)
   if not f then return "load error: " .. err, 0, 0 end
-  local helpers = {
-    add = function(a, b) return a + b end, sub = function(a, b) return a - b end,
-    mul = function(a, b) return a * b end, div = function(a, b) return a / b end,
-    idiv = function(a, b) return a \ b end, mod = function(a, b) return a % b end,
-    pow = function(a, b) return a ^ b end, unm = function(a) return -a end,
-    band = function(a, b) return a & b end, bor = function(a, b) return a | b end,
-    bxor = function(a, b) return a ^^ b end, bnot = function(a) return ~a end,
-    shl = function(a, b) return a << b end, shr = function(a, b) return a >> b end,
-    lshr = function(a, b) return a >>> b end, rotl = function(a, b) return a <<> b end,
-    rotr = function(a, b) return a >>< b end, concat = function(a, b) return a .. b end,
-    peek = function(a) return @a end, peek2 = function(a) return %a end,
-    peek4 = function(a) return $a end,
-  }
+  local helpers = __HELPERS__
   local ok, e
   if lowered then
     ok, e = pcall(f, helpers)
@@ -127,7 +117,7 @@ fn run_in_z8lua(python: &Path, sources: &[(String, String)]) -> Vec<Row> {
         dirs.push(dir);
     }
     let script = tmp.join("driver.py");
-    fs::write(&script, DRIVER).unwrap();
+    fs::write(&script, support::with_z8lua_helpers(DRIVER)).unwrap();
     let out = Command::new(python)
         .arg(&script)
         .args(&dirs)
