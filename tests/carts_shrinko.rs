@@ -31,10 +31,7 @@ fn committed_carts_pass_shrinko8_lint_and_counts() {
             "{name}: shrinko8 --lint reports problems:\n{stdout}{stderr}"
         );
         let count = |what: &str| -> usize {
-            stdout
-                .lines()
-                .find_map(|l| l.strip_prefix(&format!("count:None:{what}:")))
-                .and_then(|rest| rest.split(':').next()?.parse().ok())
+            tafl8_testkit::parsable_count(&stdout, what)
                 .unwrap_or_else(|| panic!("{name}: no {what} count in:\n{stdout}"))
         };
         let built = build(&BuildRequest::full(Rules::preset(name).unwrap())).unwrap();

@@ -30,17 +30,12 @@ fn shrinko_counts(exe: &Path, file: &Path) -> (usize, usize) {
         file.display()
     );
     let field = |name: &str| -> usize {
-        stdout
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("count:None:{name}:")))
-            .and_then(|rest| rest.split(':').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| {
-                panic!(
-                    "no {name} count from shrinko8 for {}:\n{stdout}",
-                    file.display()
-                )
-            })
+        tafl8_testkit::parsable_count(&stdout, name).unwrap_or_else(|| {
+            panic!(
+                "no {name} count from shrinko8 for {}:\n{stdout}",
+                file.display()
+            )
+        })
     };
     (field("tokens"), field("chars"))
 }
