@@ -2,34 +2,11 @@
 //! tokens and characters as tafl8, within PICO-8's limits (compressed code included).
 //! Needs the oracle venv: `TAFL8_VENV=<abs path of .venv>` (create it with `bash .ci/oracles.sh`).
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use tafl8_codegen::{build, BuildRequest};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::Rules;
-
-/// The shrinko8 executable, or `None` (skip) outside CI when the venv is not set up.
-fn shrinko8() -> Option<PathBuf> {
-    match std::env::var_os("TAFL8_VENV") {
-        Some(v) => {
-            let exe = PathBuf::from(v).join("bin/shrinko8");
-            assert!(
-                exe.exists(),
-                "TAFL8_VENV is set but {} is missing",
-                exe.display()
-            );
-            Some(exe)
-        }
-        None if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export it")
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=... (bash .ci/oracles.sh)");
-            None
-        }
-    }
-}
 
 /// Compressed code limit with the 256-byte margin DESIGN.md asks for (PICO-8's own compressor is
 /// weaker than shrinko8's).
@@ -37,7 +14,9 @@ const COMPRESSED_MAX: usize = 15360;
 
 #[test]
 fn committed_carts_pass_shrinko8_lint_and_counts() {
-    let Some(exe) = shrinko8() else { return };
+    let Some(exe) = tafl8_testkit::shrinko8() else {
+        return;
+    };
     let root = env!("CARGO_MANIFEST_DIR");
     for name in PRESETS {
         let path = format!("{root}/carts/{name}.p8");
@@ -52,10 +31,7 @@ fn committed_carts_pass_shrinko8_lint_and_counts() {
             "{name}: shrinko8 --lint reports problems:\n{stdout}{stderr}"
         );
         let count = |what: &str| -> usize {
-            stdout
-                .lines()
-                .find_map(|l| l.strip_prefix(&format!("count:None:{what}:")))
-                .and_then(|rest| rest.split(':').next()?.parse().ok())
+            tafl8_testkit::parsable_count(&stdout, what)
                 .unwrap_or_else(|| panic!("{name}: no {what} count in:\n{stdout}"))
         };
         let built = build(&BuildRequest::full(Rules::preset(name).unwrap())).unwrap();

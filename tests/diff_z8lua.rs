@@ -3,12 +3,13 @@
 //! preset, and its answers must equal the Rust engine's — and so the runner's, which the other
 //! suites hold to the same answers. Needs `TAFL8_VENV` (see `.ci/oracles.sh`).
 
-use tafl8_diff::{cases, compare, oracle_venv, Backend, Plan, Runner, Target, Z8lua};
+use tafl8_diff::{cases, compare, Backend, Plan, Runner, Target, Z8lua};
 use tafl8_engine::rules::PRESETS;
+use tafl8_testkit::Oracle;
 
 #[test]
 fn z8lua_and_runner_agree_with_rust_on_every_preset() {
-    let Some(venv) = oracle_venv() else {
+    let Some(venv) = tafl8_testkit::venv(Oracle::Z8lua) else {
         return;
     };
     let z8 = Z8lua::new(&venv).expect("lupaz8 venv");

@@ -4,26 +4,16 @@
 
 use serde::Serialize;
 use tafl8_engine::difficulty::{LEVELS, WARM_UP};
-use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH};
+use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH, MOBILITY_CLAMP};
 use tafl8_engine::rules::RepetitionResult;
 use tafl8_engine::search::{
-    Bound, SearchConfig, EVAL_MAX, HISTORY_MAX, INF, MAX_PLY, MAX_QPLY, WIN_MIN,
+    Bound, SearchConfig, EVAL_MAX, HISTORY_MAX, INF, KEY_CAPTURE, KEY_KILLER, KEY_PV, KEY_TT,
+    LMR_FIRST, LMR_SECOND, MAX_PLY, MAX_QPLY, WIN_MIN,
 };
 use tafl8_engine::{Rules, Side};
 
 use crate::tables::{fixed_literal, join, square_table};
 
-/// Ordering keys and LMR thresholds: private constants of the engine's search
-/// (`search::ordering::KEY_*`, `search::alpha_beta::LMR_*`), mirrored here; the differential
-/// search tests fail if they drift.
-const KEY_TT: i16 = 30000;
-const KEY_PV: i16 = 29000;
-const KEY_CAPTURE: i16 = 20000;
-const KEY_KILLER: i16 = 19000;
-const LMR_FIRST: usize = 3;
-const LMR_SECOND: usize = 11;
-/// The mobility term's clamp (`eval::mobility_difference`, private in the engine).
-const MOBILITY_CLAMP: i32 = 100;
 /// `stat(1)` above which the thinking coroutine yields, by board size: the rest of the frame is
 /// for drawing and for the work between two yield checks, which grows with the board (a big
 /// board's move lists and king-escape search); measured in the runner so no frame of the

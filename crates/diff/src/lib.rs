@@ -28,20 +28,3 @@ pub use target::Target;
 
 /// The Lua half of the harness, embedded so the CLI works from any directory.
 pub const HARNESS: &str = include_str!("../../../tests/harness/harness.lua");
-
-/// The oracle venv for tests that need z8lua: `$TAFL8_VENV`. Without it, `None` after printing a
-/// "skipped" note, unless `$CI` is set: CI must run the oracle checks, so it panics there.
-pub fn oracle_venv() -> Option<std::path::PathBuf> {
-    match std::env::var_os("TAFL8_VENV") {
-        Some(v) => Some(std::path::PathBuf::from(v)),
-        None if std::env::var_os("CI").is_some() => {
-            panic!(
-                "CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export TAFL8_VENV"
-            )
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
-            None
-        }
-    }
-}

@@ -5,22 +5,12 @@ use std::path::{Path, PathBuf};
 
 use tafl8_p8::Cart;
 
+/// The `.p8` files of the corpus, then the committed carts.
 fn carts() -> Vec<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in [manifest.join("tests/corpus"), manifest.join("../../carts")] {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|e| e == "p8") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
+    tafl8_testkit::corpus_and_carts()
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "p8"))
+        .collect()
 }
 
 #[test]

@@ -5,8 +5,6 @@
 //! - Corpus: between consecutive tokens (comments kept) there is only whitespace, and each
 //!   token's text lexes alone to the same token.
 
-use std::path::Path;
-
 use proptest::prelude::*;
 use tafl8_p8::{count_tokens, lex, lex_with_comments, Keyword, Punct, TokenKind};
 
@@ -85,13 +83,7 @@ proptest! {
 
 #[test]
 fn corpus_tokens_tile_the_source() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    for f in files {
+    for f in tafl8_testkit::p8_corpus() {
         let src = tafl8_p8::cart::read_source(&f).unwrap().code;
         let tokens = lex_with_comments(&src).unwrap_or_else(|e| panic!("{}:{e}", f.display()));
         let mut at = 0;

@@ -4,7 +4,6 @@
 //! `.ci/oracles.sh`); skipped locally without it, required in CI.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use tafl8_p8::number_value;
@@ -58,17 +57,9 @@ fn literals() -> Vec<String> {
 
 #[test]
 fn literal_values_equal_z8lua() {
-    let venv = match std::env::var_os("TAFL8_VENV") {
-        Some(v) => v,
-        None if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but TAFL8_VENV is not: the z8lua oracle (lupaz8) is required")
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=/work/main/.venv (bash .ci/oracles.sh) to compare with z8lua");
-            return;
-        }
+    let Some(python) = tafl8_testkit::z8lua_python() else {
+        return;
     };
-    let python = Path::new(&venv).join("bin/python");
     let script = "import lupaz8, sys\n\
                   L = lupaz8.LuaRuntime()\n\
                   for line in sys.stdin:\n    \

@@ -9,24 +9,10 @@
 //! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tafl8_p8::cart::read_source;
 use tafl8_p8::{lint, parse};
-
-fn venv() -> Option<PathBuf> {
-    match std::env::var_os("TAFL8_VENV") {
-        Some(v) => Some(PathBuf::from(v)),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export it")
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
-            None
-        }
-    }
-}
 
 /// shrinko8's findings we have a counterpart for, as `line:col kind`.
 fn shrinko_findings(out: &std::process::Output) -> BTreeSet<String> {
@@ -57,13 +43,10 @@ fn shrinko_findings(out: &std::process::Output) -> BTreeSet<String> {
 
 #[test]
 fn lint_agrees_with_shrinko8_on_the_corpus() {
-    let Some(venv) = venv() else { return };
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
+    let Some(shrinko8) = tafl8_testkit::shrinko8() else {
+        return;
+    };
+    let files = tafl8_testkit::p8_corpus();
     let mut failures = Vec::new();
     let mut compared = 0;
     // shrinko8 starts slowly: run four at a time.
@@ -72,7 +55,7 @@ fn lint_agrees_with_shrinko8_on_the_corpus() {
         let children: Vec<_> = group
             .iter()
             .map(|f| {
-                Command::new(venv.join("bin/shrinko8"))
+                Command::new(&shrinko8)
                     .arg(f)
                     .arg("--lint")
                     .stdout(std::process::Stdio::piped())

@@ -8,7 +8,8 @@
 //!
 //! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
 
-use std::path::{Path, PathBuf};
+mod support;
+
 use std::process::Command;
 
 use tafl8_p8::cart::read_source;
@@ -35,19 +36,7 @@ function __go(src, lowered)
   end
   env.print = function() end
   local f = assert(load(src, "=cart", "t", env))
-  local helpers = {
-    add = function(a, b) return a + b end, sub = function(a, b) return a - b end,
-    mul = function(a, b) return a * b end, div = function(a, b) return a / b end,
-    idiv = function(a, b) return a \ b end, mod = function(a, b) return a % b end,
-    pow = function(a, b) return a ^ b end, unm = function(a) return -a end,
-    band = function(a, b) return a & b end, bor = function(a, b) return a | b end,
-    bxor = function(a, b) return a ^^ b end, bnot = function(a) return ~a end,
-    shl = function(a, b) return a << b end, shr = function(a, b) return a >> b end,
-    lshr = function(a, b) return a >>> b end, rotl = function(a, b) return a <<> b end,
-    rotr = function(a, b) return a >>< b end, concat = function(a, b) return a .. b end,
-    peek = function(a) return @a end, peek2 = function(a) return %a end,
-    peek4 = function(a) return $a end,
-  }
+  local helpers = __HELPERS__
   if lowered then f(helpers) else f() end
   if env._init then env._init() end
   local work = env.search and function() return env.search(2, 32767) end
@@ -73,32 +62,12 @@ for path in sys.argv[1:]:
     print(path.split("/")[-1], int(a[1]) * 10000 + int(a[0]), int(b[1]) * 10000 + int(b[0]))
 "##;
 
-fn venv() -> Option<PathBuf> {
-    match std::env::var_os("TAFL8_VENV") {
-        Some(v) => Some(PathBuf::from(v)),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export it")
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
-            None
-        }
-    }
-}
-
 #[test]
 fn cost_estimate_matches_z8lua_on_the_built_carts() {
-    let Some(venv) = venv() else { return };
-    let carts_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../carts");
-    let Ok(entries) = std::fs::read_dir(&carts_dir) else {
-        eprintln!("no carts/ folder: nothing to calibrate on");
+    let Some(python) = tafl8_testkit::z8lua_python() else {
         return;
     };
-    let mut carts: Vec<PathBuf> = entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "p8"))
-        .collect();
-    carts.sort();
+    let carts = tafl8_testkit::carts();
     let tmp = std::env::temp_dir().join(format!("tafl8-lower-carts-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut stems = Vec::new();
@@ -115,8 +84,8 @@ fn cost_estimate_matches_z8lua_on_the_built_carts() {
         stems.push(stem);
     }
     let script = tmp.join("driver.py");
-    std::fs::write(&script, DRIVER).unwrap();
-    let out = Command::new(venv.join("bin/python"))
+    std::fs::write(&script, support::with_z8lua_helpers(DRIVER)).unwrap();
+    let out = Command::new(&python)
         .arg(&script)
         .args(&stems)
         .output()

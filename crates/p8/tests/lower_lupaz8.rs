@@ -8,6 +8,8 @@
 //!
 //! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
 
+mod support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -41,19 +43,7 @@ function __run(src, name, lowered)
   env.print = show
   local f, err = load(src, "=" .. name, "t", env)
   if not f then return "load error: " .. err, 0, 0 end
-  local helpers = {
-    add = function(a, b) return a + b end, sub = function(a, b) return a - b end,
-    mul = function(a, b) return a * b end, div = function(a, b) return a / b end,
-    idiv = function(a, b) return a \ b end, mod = function(a, b) return a % b end,
-    pow = function(a, b) return a ^ b end, unm = function(a) return -a end,
-    band = function(a, b) return a & b end, bor = function(a, b) return a | b end,
-    bxor = function(a, b) return a ^^ b end, bnot = function(a) return ~a end,
-    shl = function(a, b) return a << b end, shr = function(a, b) return a >> b end,
-    lshr = function(a, b) return a >>> b end, rotl = function(a, b) return a <<> b end,
-    rotr = function(a, b) return a >>< b end, concat = function(a, b) return a .. b end,
-    peek = function(a) return @a end, peek2 = function(a) return %a end,
-    peek4 = function(a) return $a end,
-  }
+  local helpers = __HELPERS__
   local ok, e
   if lowered then
     ok, e = pcall(f, helpers)
@@ -86,19 +76,6 @@ for path in sys.argv[1:]:
     print("\t".join(x.replace("\t", " ").replace("\n", " ") for x in out))
 "##;
 
-fn venv() -> Option<PathBuf> {
-    match std::env::var_os("TAFL8_VENV") {
-        Some(v) => Some(PathBuf::from(v)),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export it")
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
-            None
-        }
-    }
-}
-
 /// One program run three ways in z8lua.
 struct Row {
     name: String,
@@ -111,7 +88,7 @@ struct Row {
 
 /// Writes each source with its lowering and renamed minification to a temporary folder and runs
 /// the driver on them.
-fn run_in_z8lua(venv: &Path, sources: &[(String, String)]) -> Vec<Row> {
+fn run_in_z8lua(python: &Path, sources: &[(String, String)]) -> Vec<Row> {
     let tmp = std::env::temp_dir().join(format!(
         "tafl8-lower-{}-{}",
         std::process::id(),
@@ -140,8 +117,8 @@ fn run_in_z8lua(venv: &Path, sources: &[(String, String)]) -> Vec<Row> {
         dirs.push(dir);
     }
     let script = tmp.join("driver.py");
-    fs::write(&script, DRIVER).unwrap();
-    let out = Command::new(venv.join("bin/python"))
+    fs::write(&script, support::with_z8lua_helpers(DRIVER)).unwrap();
+    let out = Command::new(python)
         .arg(&script)
         .args(&dirs)
         .output()
@@ -176,7 +153,9 @@ fn run_in_z8lua(venv: &Path, sources: &[(String, String)]) -> Vec<Row> {
 
 #[test]
 fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
-    let Some(venv) = venv() else { return };
+    let Some(python) = tafl8_testkit::z8lua_python() else {
+        return;
+    };
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let mut cases: Vec<PathBuf> = fs::read_dir(&root)
         .unwrap()
@@ -193,7 +172,7 @@ fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
             (name, fs::read_to_string(c.join("source.lua")).unwrap())
         })
         .collect();
-    let rows = run_in_z8lua(&venv, &sources);
+    let rows = run_in_z8lua(&python, &sources);
     let mut failures = Vec::new();
     let mut total = (0f64, 0f64);
     for Row {
@@ -254,20 +233,16 @@ fn error_line(out: &str) -> Option<&str> {
 /// the lowering keeps each statement on its source line.
 #[test]
 fn corpus_runs_the_same_lowered_and_minified() {
-    let Some(venv) = venv() else { return };
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let Some(python) = tafl8_testkit::z8lua_python() else {
+        return;
+    };
     let mut sources = Vec::new();
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    for f in files {
+    for f in tafl8_testkit::p8_corpus() {
         let code = tafl8_p8::cart::read_source(&f).unwrap().code;
         let name = f.file_stem().unwrap().to_string_lossy().into_owned();
         sources.push((name, code));
     }
-    let rows = run_in_z8lua(&venv, &sources);
+    let rows = run_in_z8lua(&python, &sources);
     let mut failures = Vec::new();
     let mut with_error_lines = 0;
     for r in &rows {
@@ -316,7 +291,9 @@ fn corpus_runs_the_same_lowered_and_minified() {
 /// mistake in the parser, the lowering or the minifier shows up as a different result.
 #[test]
 fn random_expressions_evaluate_the_same_lowered_and_minified() {
-    let Some(venv) = venv() else { return };
+    let Some(python) = tafl8_testkit::z8lua_python() else {
+        return;
+    };
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move |n: u64| {
         state ^= state << 13;
@@ -368,7 +345,7 @@ fn random_expressions_evaluate_the_same_lowered_and_minified() {
             program.push_str(&format!("print(tostr({e},1))\n"));
         }
     }
-    let rows = run_in_z8lua(&venv, &[("random_exprs".to_owned(), program)]);
+    let rows = run_in_z8lua(&python, &[("random_exprs".to_owned(), program)]);
     let r = &rows[0];
     assert!(!r.original.contains("error"), "{}", r.original);
     assert_eq!(r.original.matches('|').count(), 399, "every line printed");

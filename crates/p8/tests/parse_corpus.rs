@@ -3,34 +3,13 @@
 //! promises: the readable and the minified prints (with and without local renaming) parse back
 //! to the same tree (renaming aside) and have exactly the original PICO-8 token count.
 
-use std::path::{Path, PathBuf};
-
 use tafl8_p8::cart::read_source;
 use tafl8_p8::count::count_tokens_in;
 use tafl8_p8::{minify, parse, print_chunk, MinifyOptions};
 
-fn sources() -> Vec<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in [manifest.join("tests/corpus"), manifest.join("../../carts")] {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries {
-            let p = e.unwrap().path();
-            let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-            if ext == "p8" || ext == "lua" {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 #[test]
 fn corpus_parses_and_prints_back_with_the_same_tree_and_token_count() {
-    let files = sources();
+    let files = tafl8_testkit::corpus_and_carts();
     assert!(files.len() >= 30, "corpus missing: {} files", files.len());
     let mut failures = Vec::new();
     for f in &files {

@@ -4,7 +4,6 @@
 //!
 //! Needs `TAFL8_VENV` (see `.ci/oracles.sh`); skipped without it unless `CI` is set.
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use tafl8_p8::parse;
@@ -117,22 +116,11 @@ const SNIPPETS: &[&str] = &[
 /// Accepted by z8lua, rejected here on purpose: assigning to a call result has no meaning.
 const STRICTER: &[&str] = &["f() += 1"];
 
-fn venv() -> Option<PathBuf> {
-    match std::env::var_os("TAFL8_VENV") {
-        Some(v) => Some(PathBuf::from(v)),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but TAFL8_VENV is not: run `bash .ci/oracles.sh` and export it")
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
-            None
-        }
-    }
-}
-
 #[test]
 fn parser_accepts_what_z8lua_accepts() {
-    let Some(venv) = venv() else { return };
+    let Some(python) = tafl8_testkit::z8lua_python() else {
+        return;
+    };
     let all: Vec<&str> = SNIPPETS.iter().chain(STRICTER).copied().collect();
     let script = r#"
 import json, sys, lupaz8
@@ -140,7 +128,7 @@ L = lupaz8.LuaRuntime()
 check = L.eval("function(s) local f, e = load(s) return f ~= nil end")
 print(json.dumps([bool(check(s)) for s in json.load(sys.stdin)]))
 "#;
-    let mut child = Command::new(venv.join("bin/python"))
+    let mut child = Command::new(&python)
         .args(["-c", script])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

@@ -4,21 +4,16 @@
 //! same token count, and lint and lowering run. Also: nesting far beyond real code is a located
 //! error, not a stack overflow.
 
-use std::path::Path;
-
 use proptest::prelude::*;
 use tafl8_p8::cart::read_source;
 use tafl8_p8::count::count_tokens_in;
 use tafl8_p8::{lint, lower, minify, parse, print_chunk, LowerOptions, MinifyOptions};
 
 fn corpus() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files.iter().map(|f| read_source(f).unwrap().code).collect()
+    tafl8_testkit::p8_corpus()
+        .iter()
+        .map(|f| read_source(f).unwrap().code)
+        .collect()
 }
 
 const INSERTS: &[&str] = &[

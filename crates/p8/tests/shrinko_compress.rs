@@ -3,30 +3,11 @@
 //! oracle venv (`TAFL8_VENV`); skipped locally without it, required in CI.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use tafl8_p8::cart::read_source;
 use tafl8_p8::count::compress::compress;
 use tafl8_p8::token::p8scii::to_p8scii;
-
-fn sources() -> Vec<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in [manifest.join("tests/corpus"), manifest.join("../../carts")] {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|e| e == "p8" || e == "lua") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// Python run by the oracle: for each line `HEX_OF_COMPRESSED FILE`, decode with shrinko8 and print
 /// the decoded code as hex, then shrinko8's own compressed size of the same code.
@@ -51,23 +32,17 @@ fn hex(bytes: &[u8]) -> String {
 
 #[test]
 fn shrinko8_decodes_our_compression() {
-    let venv = match std::env::var_os("TAFL8_VENV") {
-        Some(v) => v,
-        None if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but TAFL8_VENV is not: the shrinko8 oracle is required")
-        }
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=/work/main/.venv (bash .ci/oracles.sh) to compare with shrinko8");
-            return;
-        }
+    // shrinko8's modules, imported by the venv's Python.
+    let Some(venv) = tafl8_testkit::venv(tafl8_testkit::Oracle::Shrinko8) else {
+        return;
     };
-    let files = sources();
+    let files = tafl8_testkit::corpus_and_carts();
     let codes: Vec<Vec<u8>> = files
         .iter()
         .map(|f| to_p8scii(&read_source(f).unwrap_or_else(|e| panic!("{e}")).code))
         .collect();
     let ours: Vec<Vec<u8>> = codes.iter().map(|c| compress(c)).collect();
-    let mut child = Command::new(Path::new(&venv).join("bin/python"))
+    let mut child = Command::new(venv.join("bin/python"))
         .args(["-c", ORACLE])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

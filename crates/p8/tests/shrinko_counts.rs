@@ -11,49 +11,6 @@ use std::process::Command;
 use tafl8_p8::cart::read_source;
 use tafl8_p8::count;
 
-/// The corpus plus every `carts/*.p8` of the repository, sorted.
-fn sources() -> Vec<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in [manifest.join("tests/corpus"), manifest.join("../../carts")] {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries {
-            let p = e.unwrap().path();
-            let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-            let in_corpus = dir.ends_with("corpus");
-            if ext == "p8" || (in_corpus && ext == "lua") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-/// The shrinko8 executable, or `None` to skip (only outside CI).
-fn shrinko8() -> Option<PathBuf> {
-    let venv = std::env::var_os("TAFL8_VENV");
-    let ci = std::env::var_os("CI").is_some();
-    match venv {
-        Some(v) => {
-            let exe = Path::new(&v).join("bin/shrinko8");
-            assert!(
-                exe.exists(),
-                "TAFL8_VENV is set but {} is missing: run `bash .ci/oracles.sh`",
-                exe.display()
-            );
-            Some(exe)
-        }
-        None if ci => panic!("CI is set but TAFL8_VENV is not: the shrinko8 oracle is required"),
-        None => {
-            eprintln!("skipped: set TAFL8_VENV=/work/main/.venv (bash .ci/oracles.sh) to compare with shrinko8");
-            None
-        }
-    }
-}
-
 /// shrinko8's (tokens, chars) for `file`, failing if it reports a compilation error.
 fn shrinko_counts(exe: &Path, file: &Path) -> (usize, usize) {
     let out = Command::new(exe)
@@ -73,24 +30,19 @@ fn shrinko_counts(exe: &Path, file: &Path) -> (usize, usize) {
         file.display()
     );
     let field = |name: &str| -> usize {
-        stdout
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("count:None:{name}:")))
-            .and_then(|rest| rest.split(':').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| {
-                panic!(
-                    "no {name} count from shrinko8 for {}:\n{stdout}",
-                    file.display()
-                )
-            })
+        tafl8_testkit::parsable_count(&stdout, name).unwrap_or_else(|| {
+            panic!(
+                "no {name} count from shrinko8 for {}:\n{stdout}",
+                file.display()
+            )
+        })
     };
     (field("tokens"), field("chars"))
 }
 
 #[test]
 fn corpus_is_large_and_every_file_counts() {
-    let files = sources();
+    let files = tafl8_testkit::corpus_and_carts();
     let corpus = files
         .iter()
         .filter(|f| f.parent().unwrap().ends_with("corpus"))
@@ -128,8 +80,10 @@ fn compare(exe: &Path, files: &[PathBuf]) -> Vec<String> {
 
 #[test]
 fn counts_equal_shrinko8() {
-    let Some(exe) = shrinko8() else { return };
-    let files = sources();
+    let Some(exe) = tafl8_testkit::shrinko8() else {
+        return;
+    };
+    let files = tafl8_testkit::corpus_and_carts();
     // shrinko8 starts in ~0.3 s; two workers halve the wall time on the 2-core machine.
     let (a, b) = files.split_at(files.len() / 2);
     let bad = std::thread::scope(|s| {

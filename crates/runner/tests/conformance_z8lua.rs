@@ -11,7 +11,7 @@
 
 mod support;
 
-use support::{oracle_python, run_z8lua, SplitMix};
+use support::{run_z8lua, SplitMix};
 use tafl8_runner::num::trig::z8lua_sin_reads_past_table;
 use tafl8_runner::vm::{Limits, Vm};
 use tafl8_runner::Fix;
@@ -228,7 +228,7 @@ const PER_KIND: usize = 220;
 
 #[test]
 fn generated_expressions_agree_with_z8lua() {
-    let Some(python) = oracle_python("generated_expressions_agree_with_z8lua") else {
+    let Some(python) = tafl8_testkit::z8lua_python() else {
         return;
     };
     let mut gen = Gen::new();

@@ -7,7 +7,7 @@
 
 mod support;
 
-use support::{cart_text, oracle_python, run_z8lua};
+use support::{cart_text, run_z8lua};
 use tafl8_runner::session::Session;
 use tafl8_runner::vm::Limits;
 
@@ -32,7 +32,7 @@ fn counts(python: &std::path::PathBuf, workload: &str) -> (u64, String, u64, Str
 }
 
 fn check(name: &str, workload: &str) {
-    let Some(python) = oracle_python(name) else {
+    let Some(python) = tafl8_testkit::z8lua_python() else {
         return;
     };
     let (theirs, their_result, ours, our_result) = counts(&python, workload);

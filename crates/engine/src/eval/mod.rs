@@ -168,11 +168,14 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
     v
 }
 
+/// The mobility difference is clamped to `-MOBILITY_CLAMP..=MOBILITY_CLAMP`: 4 x 121 moves times
+/// the weight must not dominate material.
+pub const MOBILITY_CLAMP: i32 = 100;
+
 /// Defenders' legal moves minus attackers' (each side counted as if it were to move), clamped.
 fn mobility_difference(pos: &Position) -> i32 {
     let diff = count_moves(pos, DEFENDER) - count_moves(pos, ATTACKER);
-    // Clamped: 4 x 121 moves times the weight must not dominate material.
-    diff.clamp(-100, 100)
+    diff.clamp(-MOBILITY_CLAMP, MOBILITY_CLAMP)
 }
 
 /// Legal moves of side `side` (1 or 2) in `pos`, counted without building a list.

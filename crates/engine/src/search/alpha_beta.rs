@@ -13,9 +13,9 @@ use super::tt::{Bound, Entry};
 use super::{Score, Searcher, MAX_PLY};
 
 /// LMR: moves from this index on (0-based, in search order) may be reduced by one ply.
-const LMR_FIRST: usize = 3;
+pub const LMR_FIRST: usize = 3;
 /// LMR: moves from this index on are reduced by two plies.
-const LMR_SECOND: usize = 11;
+pub const LMR_SECOND: usize = 11;
 
 impl Searcher {
     /// Counts a node and tells whether a limit stops the search (checked every node for the node

@@ -24,9 +24,13 @@ mod score;
 mod trace;
 mod tt;
 
+pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
 pub use config::{ConfigError, SearchConfig, FEATURES};
 pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};
-pub use ordering::{capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX};
+pub use ordering::{
+    capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER,
+    KEY_PV, KEY_TT,
+};
 pub use score::{Score, EVAL_MAX, INF, WIN_MIN};
 pub use trace::TraceNode;
 pub use tt::{Bound, Entry, Tt};

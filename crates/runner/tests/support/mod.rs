@@ -1,32 +1,10 @@
-//! Shared test support: finding the z8lua oracle (lupaz8 in the CI venv) and running PICO-8 source in it.
+//! Shared test support: running PICO-8 source in the z8lua oracle (lupaz8 in the venv that
+//! `tafl8_testkit::z8lua_python` finds) and in the runner.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::Command;
-
-/// The venv's Python, or `None` when the oracle is not configured (after printing why the test skips).
-/// With `CI` set, a missing oracle is a failure, not a skip.
-pub fn oracle_python(test: &str) -> Option<PathBuf> {
-    match std::env::var_os("TAFL8_VENV") {
-        Some(venv) => {
-            let py = PathBuf::from(venv).join("bin").join("python");
-            assert!(
-                py.exists(),
-                "TAFL8_VENV is set but {} does not exist: run `bash .ci/oracles.sh`",
-                py.display()
-            );
-            Some(py)
-        }
-        None if std::env::var_os("CI").is_some() => {
-            panic!("{test}: CI is set but TAFL8_VENV is not: the z8lua oracle is required in CI")
-        }
-        None => {
-            eprintln!("{test}: skipped: set TAFL8_VENV=<abs path of .venv> (bash .ci/oracles.sh)");
-            None
-        }
-    }
-}
 
 /// Runs PICO-8 Lua `source` in z8lua; returns what it returns as a string (`return table.concat(...)`).
 pub fn run_z8lua(python: &PathBuf, source: &str) -> String {
