@@ -6,7 +6,7 @@
 //! Why dense and not padded: the padded 13 x 13 mailbox has 169 cells, more than 128 bits; the
 //! price of dense is masking the east/west shifts so a ray cannot wrap onto the next rank.
 
-use crate::piece::KING;
+use crate::piece::{EMPTY, KING};
 use crate::position::Position;
 use crate::rules::{Rules, FLAG_ESCAPE};
 use crate::square::CELLS;
@@ -95,16 +95,10 @@ impl BoardMasks {
     pub(crate) fn empty(&self, pos: &Position) -> Bits {
         let cells = &pos.cells;
         let n = self.n as usize;
-        let row_mask = (1u32 << n) - 1;
         let mut bits: Bits = 0;
-        // One rank at a time: its cells read as two little-endian words (8 cells each; the
-        // cell array is 256 long, so reading past the rank stays in bounds), the empty ones
-        // turned into a bit each, then one wide shift per rank.
+        // One rank at a time (see `rank_cells_equal`), then one wide shift per rank.
         for rank in 0..n {
-            let base = (rank + 1) * self.width + 1;
-            let lo = u64::from_le_bytes(word(cells, base));
-            let hi = u64::from_le_bytes(word(cells, base + 8));
-            let row = (zero_bytes(lo) | zero_bytes(hi) << 8) & row_mask;
+            let row = rank_cells_equal(cells, (rank + 1) * self.width + 1, n, EMPTY);
             bits |= (row as Bits) << (rank * n);
         }
         bits
@@ -142,7 +136,19 @@ impl BoardMasks {
     }
 }
 
-/// The 8 cells from `at` (the caller keeps `at + 8 <= 256`).
+/// Bit `f` set when the cell of file `f` on the rank starting at padded square `base` holds
+/// `code` (files `0..n`): a whole rank tested in a few word operations, so the scans of movegen
+/// and move ordering visit pieces instead of every square.
+#[inline(always)]
+pub(crate) fn rank_cells_equal(cells: &[u8; CELLS], base: usize, n: usize, code: u8) -> u32 {
+    let spread = u64::from_ne_bytes([code; 8]);
+    let lo = u64::from_le_bytes(word(cells, base)) ^ spread;
+    let hi = u64::from_le_bytes(word(cells, base + 8)) ^ spread;
+    (zero_bytes(lo) | zero_bytes(hi) << 8) & ((1u32 << n) - 1)
+}
+
+/// The 8 cells from `at`, as bytes (a rank starts at padded square 144 at most and callers read
+/// 16 cells from there, so `at + 8` stays inside the 256-cell array).
 #[inline(always)]
 fn word(cells: &[u8; CELLS], at: usize) -> [u8; 8] {
     let mut w = [0; 8];
@@ -163,7 +169,6 @@ fn zero_bytes(x: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::EMPTY;
     use std::sync::Arc;
 
     #[test]
@@ -191,6 +196,24 @@ mod tests {
         // Bytes (lowest first) 0, 1, 0, 4, 3, 0, 0, 2: zero at 0, 2, 5, 6.
         assert_eq!(zero_bytes(0x0200_0003_0400_0100), 0b0110_0101);
         assert_eq!(zero_bytes(0x7f00_0000_0000_0000), 0b0111_1111);
+    }
+
+    #[test]
+    fn rank_cells_by_hand() {
+        // brandubh's start, rank 4 (padded base 4 * 9 + 1 = 37) is `ttTKTtt`; rank 1 `...t...`.
+        let rules = Arc::new(Rules::preset("brandubh").unwrap());
+        let pos = Position::start(rules);
+        let cells = &pos.cells;
+        assert_eq!(
+            rank_cells_equal(cells, 37, 7, crate::piece::ATTACKER),
+            0b110_0011
+        );
+        assert_eq!(
+            rank_cells_equal(cells, 37, 7, crate::piece::DEFENDER),
+            0b001_0100
+        );
+        assert_eq!(rank_cells_equal(cells, 37, 7, KING), 0b000_1000);
+        assert_eq!(rank_cells_equal(cells, 10, 7, EMPTY), 0b111_0111);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! distance on the current board, attackers next to the king, and optional mobility and
 //! defended-piece terms. Every term is a switch in [`EvalConfig`]; every weight is in [`weights`].
 
-mod bits;
+pub(crate) mod bits;
 mod escape;
 mod tables;
 pub mod weights;
