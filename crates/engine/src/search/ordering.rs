@@ -182,11 +182,17 @@ pub fn capture_squares(pos: &Position, marks: &mut [bool; MAX_AREA]) {
 /// Picks the best remaining move into position `i` (see the module doc for the exact rule).
 #[inline]
 pub fn pick(moves: &mut [Move], keys: &mut [i16], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[best] {
-            best = j;
-        }
+    let n = moves.len().min(keys.len());
+    if i >= n {
+        return;
+    }
+    // The running maximum in registers, updated without a branch (`>` keeps the first of equal
+    // keys): the comparison is unpredictable, so a branch here mispredicts often.
+    let (mut best, mut best_key) = (i, keys[i]);
+    for (j, &k) in keys[..n].iter().enumerate().skip(i + 1) {
+        let better = k > best_key;
+        best = if better { j } else { best };
+        best_key = if better { k } else { best_key };
     }
     moves.swap(i, best);
     keys.swap(i, best);
