@@ -77,7 +77,10 @@ pub fn run(opts: SearchOptions) -> anyhow::Result<std::process::ExitCode> {
         for d in 1..=opts.depth {
             print!("{:>10}", format!("d{d}"));
         }
-        println!("{:>10}{:>10}{:>14}  best  score", "cpu ms", "wall ms", "knodes/cpu-s");
+        println!(
+            "{:>10}{:>10}{:>14}  best  score",
+            "cpu ms", "wall ms", "knodes/cpu-s"
+        );
         let (mut total_nodes, mut total_cpu) = (0u64, 0f64);
         for (name, cfg) in &rows {
             let mut best_wall = f64::INFINITY;
@@ -127,4 +130,34 @@ pub fn run(opts: SearchOptions) -> anyhow::Result<std::process::ExitCode> {
         );
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thread_cpu_secs;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn the_cpu_clock_counts_work_not_waiting() {
+        // Linux has the clock (CI runs there); elsewhere the bench falls back to wall time.
+        let Some(start) = thread_cpu_secs() else {
+            assert!(!cfg!(target_os = "linux"), "no /proc/thread-self/schedstat");
+            return;
+        };
+        std::thread::sleep(Duration::from_millis(50));
+        let slept = thread_cpu_secs().unwrap() - start;
+        assert!(slept < 0.03, "50 ms of sleep counted {slept} s of CPU");
+        // Spin until the clock has moved 10 ms (or give up after 10 s of wall time).
+        let (t, before) = (Instant::now(), thread_cpu_secs().unwrap());
+        let mut x = 1u64;
+        while thread_cpu_secs().unwrap() - before < 0.01 && t.elapsed() < Duration::from_secs(10) {
+            for _ in 0..10_000 {
+                x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+            }
+        }
+        assert!(
+            thread_cpu_secs().unwrap() - before >= 0.01,
+            "spinning did not count"
+        );
+    }
 }
