@@ -140,8 +140,9 @@ mod tests {
     #[test]
     fn the_cpu_clock_counts_work_not_waiting() {
         // Linux has the clock (CI runs there); elsewhere the bench falls back to wall time.
+        let linux = cfg!(target_os = "linux");
         let Some(start) = thread_cpu_secs() else {
-            assert!(!cfg!(target_os = "linux"), "no /proc/thread-self/schedstat");
+            assert!(!linux, "no /proc/thread-self/schedstat");
             return;
         };
         std::thread::sleep(Duration::from_millis(50));
