@@ -557,7 +557,7 @@ function search(md,nl)
  end
  return bm,bs
 end
-levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,400,3",split"3,0x0000.0bb8,200,4",split"4,0x0000.1f40,80,5",split"62,0x0000.4e20,12,1"}
+levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
 margin=0
 function seed(x)
  rs=x

@@ -5,7 +5,8 @@
 use crate::piece::{EMPTY, KING};
 use crate::position::Position;
 use crate::rules::FLAG_ESCAPE;
-use crate::square::MAX_AREA;
+
+use super::bits::{Bits, BoardMasks};
 
 /// How far the king is from escaping, searching at most [`MAX_ESCAPE_DEPTH`] moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +43,20 @@ pub fn escape_routes(pos: &Position) -> u8 {
 }
 
 /// Breadth-first search from the king over rook moves through empty squares, level by level.
+///
+/// Builds the board masks on each call: the evaluation keeps them in its [`super::Evaluator`]
+/// and calls [`king_escape_with`] instead.
 pub fn king_escape(pos: &Position) -> Escape {
+    let masks = BoardMasks::new(pos.rules());
+    king_escape_with(pos, &masks, masks.empty(pos))
+}
+
+/// [`king_escape`] with the ruleset's masks at hand. The search runs on bitsets, a whole BFS level
+/// at a time: the squares a level reaches are the rays from every square of the one before, so
+/// the fewest moves to an escape square is the first level whose rays touch one (the same answer
+/// as a square-by-square BFS; the test below compares the two).
+/// `empty` is `m.empty(pos)`, which the evaluation has already built.
+pub(crate) fn king_escape_with(pos: &Position, m: &BoardMasks, empty: Bits) -> Escape {
     let routes = escape_routes(pos);
     if routes > 0 {
         return Escape {
@@ -50,43 +64,26 @@ pub fn king_escape(pos: &Position) -> Escape {
             routes,
         };
     }
-    let rules = pos.rules();
-    let (stop, pass, flags) = (rules.stop_table(), rules.pass_table(), rules.flags());
-    let cells = pos.cells();
-    let dirs = pos.geometry().directions();
-    let mut seen = [false; MAX_AREA];
-    let mut queue = [0u8; MAX_AREA];
-    let k = pos.king_square().index();
-    seen[k] = true;
-    queue[0] = k as u8;
-    let (mut head, mut tail) = (0usize, 1usize);
-    // Level by level: squares reached with `depth` moves sit in queue[head..level_end].
+    let pass = empty & m.king_pass;
+    let mut frontier = m.bit(pos.king_square().index());
+    let mut seen = frontier;
+    // Level 1 has no escape square (no routes above); its squares seed level 2.
     for depth in 1..=MAX_ESCAPE_DEPTH {
-        let level_end = tail;
-        while head < level_end {
-            let s = queue[head] as usize;
-            head += 1;
-            for d in dirs {
-                let mut t = (s as i16 + d) as usize;
-                while cells[t] == EMPTY {
-                    if stop[t].contains(KING) && !seen[t] {
-                        if flags[t] & FLAG_ESCAPE != 0 {
-                            return Escape {
-                                distance: depth,
-                                routes: 0,
-                            };
-                        }
-                        seen[t] = true;
-                        queue[tail] = t as u8;
-                        tail += 1;
-                    }
-                    if !pass[t].contains(KING) {
-                        break;
-                    }
-                    t = (t as i16 + d) as usize;
-                }
-            }
+        let mut reached = 0;
+        for dir in 0..4 {
+            reached |= m.ray(frontier, dir, empty, pass);
         }
+        if reached & m.king_escape != 0 {
+            return Escape {
+                distance: depth,
+                routes: 0,
+            };
+        }
+        frontier = reached & m.king_stop & !seen;
+        if frontier == 0 {
+            break;
+        }
+        seen |= frontier;
     }
     Escape {
         distance: 0,
@@ -97,9 +94,64 @@ pub fn king_escape(pos: &Position) -> Escape {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::MoveList;
     use crate::piece::Side;
     use crate::rules::Rules;
+    use crate::square::MAX_AREA;
     use std::sync::Arc;
+
+    /// The square-by-square BFS the bitset version replaced: the reference it must agree with.
+    fn king_escape_mailbox(pos: &Position) -> Escape {
+        let routes = escape_routes(pos);
+        if routes > 0 {
+            return Escape {
+                distance: 1,
+                routes,
+            };
+        }
+        let rules = pos.rules();
+        let (stop, pass, flags) = (rules.stop_table(), rules.pass_table(), rules.flags());
+        let cells = pos.cells();
+        let dirs = pos.geometry().directions();
+        let mut seen = [false; MAX_AREA];
+        let mut queue = [0u8; MAX_AREA];
+        let k = pos.king_square().index();
+        seen[k] = true;
+        queue[0] = k as u8;
+        let (mut head, mut tail) = (0usize, 1usize);
+        // Level by level: squares reached with `depth` moves sit in queue[head..level_end].
+        for depth in 1..=MAX_ESCAPE_DEPTH {
+            let level_end = tail;
+            while head < level_end {
+                let s = queue[head] as usize;
+                head += 1;
+                for d in dirs {
+                    let mut t = (s as i16 + d) as usize;
+                    while cells[t] == EMPTY {
+                        if stop[t].contains(KING) && !seen[t] {
+                            if flags[t] & FLAG_ESCAPE != 0 {
+                                return Escape {
+                                    distance: depth,
+                                    routes: 0,
+                                };
+                            }
+                            seen[t] = true;
+                            queue[tail] = t as u8;
+                            tail += 1;
+                        }
+                        if !pass[t].contains(KING) {
+                            break;
+                        }
+                        t = (t as i16 + d) as usize;
+                    }
+                }
+            }
+        }
+        Escape {
+            distance: 0,
+            routes: 0,
+        }
+    }
 
     fn pos(variant: &str, s: &str) -> Position {
         let r = Arc::new(Rules::preset(variant).unwrap());
@@ -138,5 +190,39 @@ mod tests {
                 routes: 3
             }
         );
+    }
+
+    #[test]
+    fn bitsets_agree_with_the_mailbox_bfs() {
+        // Every preset, many positions from a fixed pseudo-random walk (both sides to move, pieces
+        // thinning out as captures happen), restarted when a game ends.
+        let mut seen_distances = [0u32; 4];
+        for name in crate::rules::PRESETS {
+            let rules = Arc::new(Rules::preset(name).unwrap());
+            let masks = BoardMasks::new(&rules);
+            let mut pos = Position::start(rules.clone());
+            let mut list = MoveList::new();
+            let mut x: u32 = 12345;
+            for ply in 0..3000 {
+                pos.gen_moves(&mut list);
+                if list.is_empty() || pos.ply() > 150 {
+                    pos = Position::start(rules.clone());
+                    continue;
+                }
+                let want = king_escape_mailbox(&pos);
+                assert_eq!(
+                    king_escape_with(&pos, &masks, masks.empty(&pos)),
+                    want,
+                    "{name} ply {ply}"
+                );
+                seen_distances[want.distance as usize] += 1;
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                pos.make(list.as_slice()[x as usize % list.len()]);
+            }
+        }
+        // The walk must have exercised every answer, or the comparison proves little.
+        assert!(seen_distances.iter().all(|&c| c > 50), "{seen_distances:?}");
     }
 }

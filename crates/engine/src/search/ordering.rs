@@ -5,6 +5,7 @@
 //! largest key and swap entries `i` and `j` (moves and keys together); ties keep generation order
 //! among the moves not yet swapped.
 
+use crate::eval::bits::rank_cells_equal;
 use crate::moves::Move;
 use crate::piece::{Side, ATTACKER, DEFENDER, KING};
 use crate::position::Position;
@@ -143,24 +144,30 @@ pub fn capture_squares(pos: &Position, marks: &mut [bool; MAX_AREA]) {
     let g = pos.geometry();
     let cells = pos.cells();
     let dirs = g.directions();
-    let (first, last) = (
-        g.width() as usize + 1,
-        g.size() as usize * (g.width() as usize + 1),
-    );
-    for v in first..=last {
-        let c = cells[v];
-        if c == enemy {
+    let (w, n) = (g.width() as usize, g.size() as usize);
+    // The enemy soldiers, a whole rank at a time (see `rank_cells_equal`): the marks are a set,
+    // so visiting only the pieces, in any order, gives the same marks as scanning every square.
+    for rank in 0..n {
+        let base = (rank + 1) * w + 1;
+        let mut soldiers = rank_cells_equal(&pos.cells, base, n, enemy);
+        while soldiers != 0 {
+            let v = base + soldiers.trailing_zeros() as usize;
+            soldiers &= soldiers - 1;
             for d in dirs {
                 let land = (v as i16 - d) as usize;
-                if cells[land] == crate::piece::EMPTY && pos.hostile_to((v as i16 + d) as usize, c)
+                if cells[land] == crate::piece::EMPTY
+                    && pos.hostile_to((v as i16 + d) as usize, enemy)
                 {
                     marks[land] = true;
                 }
             }
-        } else if c == KING && side == Side::Attackers {
-            for d in dirs {
-                marks[(v as i16 + d) as usize] = true;
-            }
+        }
+    }
+    if side == Side::Attackers {
+        // The king is always on the board (a captured king ends the game but stays put).
+        let k = pos.king_square().index() as i16;
+        for d in dirs {
+            marks[(k + d) as usize] = true;
         }
     }
     if pos.rules().shieldwall() {
@@ -175,11 +182,17 @@ pub fn capture_squares(pos: &Position, marks: &mut [bool; MAX_AREA]) {
 /// Picks the best remaining move into position `i` (see the module doc for the exact rule).
 #[inline]
 pub fn pick(moves: &mut [Move], keys: &mut [i16], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[best] {
-            best = j;
-        }
+    let n = moves.len().min(keys.len());
+    if i >= n {
+        return;
+    }
+    // The running maximum in registers, updated without a branch (`>` keeps the first of equal
+    // keys): the comparison is unpredictable, so a branch here mispredicts often.
+    let (mut best, mut best_key) = (i, keys[i]);
+    for (j, &k) in keys[..n].iter().enumerate().skip(i + 1) {
+        let better = k > best_key;
+        best = if better { j } else { best };
+        best_key = if better { k } else { best_key };
     }
     moves.swap(i, best);
     keys.swap(i, best);
