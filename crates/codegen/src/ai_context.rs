@@ -8,7 +8,7 @@ use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH, MOBILITY_CLAMP};
 use tafl8_engine::rules::RepetitionResult;
 use tafl8_engine::search::{
     Bound, SearchConfig, EVAL_MAX, HISTORY_MAX, INF, KEY_CAPTURE, KEY_KILLER, KEY_PV, KEY_TT,
-    LMR_FIRST, LMR_SECOND, MAX_PLY, MAX_QPLY, WIN_MIN,
+    LMR_FIRST, LMR_SECOND, MAX_PLY, WIN_MIN,
 };
 use tafl8_engine::{Rules, Side};
 
@@ -172,7 +172,7 @@ impl AiContext {
             inf: INF,
             win_min: WIN_MIN,
             max_ply: MAX_PLY,
-            max_qply: MAX_QPLY,
+            max_qply: cfg.max_qply as usize,
             key_tt: KEY_TT,
             key_pv: KEY_PV,
             key_capture: KEY_CAPTURE,

@@ -87,6 +87,12 @@ impl Target {
                 SearchConfig::FULL.tt_bits
             )));
         }
+        if cfg.quiescence && cfg.max_qply != SearchConfig::FULL.max_qply {
+            return Err(DiffError::Config(format!(
+                "`{spec}`: the cart's quiescence searches {} plies; use qply={0}",
+                SearchConfig::FULL.max_qply
+            )));
+        }
         // The cart's book is the engine's book file, which the Rust side reads independently
         // (not through the code generator's compact string).
         let book = if built.code.contains("function bookmove()") {

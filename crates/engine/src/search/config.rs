@@ -3,6 +3,8 @@
 
 use crate::eval::EvalConfig;
 
+use super::MAX_QPLY;
+
 /// The search features (each one a switch the cart mirrors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -27,6 +29,10 @@ pub struct SearchConfig {
     pub lmr: bool,
     /// Quiescence search: at depth 0, captures (and king captures) are searched until quiet.
     pub quiescence: bool,
+    /// Most plies of quiescence below the nominal depth (`qply=N` in a spec; the cart always
+    /// uses `full`'s). 1 = the side to move's captures, each answered by a static evaluation;
+    /// see `docs/search.md` for how 1 and 6 compare.
+    pub max_qply: u8,
     /// Known king escapes: the defenders to move with an open route win at once (in the main
     /// search and in quiescence), without searching the escape move.
     pub escape_win: bool,
@@ -68,6 +74,7 @@ impl SearchConfig {
         pvs: true,
         lmr: true,
         quiescence: true,
+        max_qply: 6,
         escape_win: true,
         escape_extension: false,
         eval: EvalConfig::FULL,
@@ -84,6 +91,7 @@ impl SearchConfig {
         pvs: false,
         lmr: false,
         quiescence: false,
+        max_qply: 6,
         escape_win: false,
         escape_extension: false,
         eval: EvalConfig::SEED,
@@ -111,6 +119,18 @@ impl SearchConfig {
             }
         };
         for item in items {
+            if let Some(q) = item.strip_prefix("qply=") {
+                cfg.max_qply = q
+                    .parse()
+                    .ok()
+                    .filter(|q| (1..=MAX_QPLY).contains(q))
+                    .ok_or_else(|| {
+                        ConfigError(format!(
+                            "`{item}` in `{spec}`: qply takes 1 to {MAX_QPLY} (plies of quiescence)"
+                        ))
+                    })?;
+                continue;
+            }
             if let Some(bits) = item.strip_prefix("tt-bits=") {
                 cfg.tt_bits = bits
                     .parse()
@@ -192,6 +212,11 @@ mod tests {
             "{e}"
         );
         assert!(SearchConfig::parse("best").is_err());
+        assert_eq!(SearchConfig::parse("full,qply=4").unwrap().max_qply, 4);
+        for bad in ["full,qply=0", "full,qply=99", "full,qply=x"] {
+            let e = SearchConfig::parse(bad).unwrap_err().0;
+            assert!(e.contains("qply takes 1 to"), "{e}");
+        }
         assert!(SearchConfig::parse("full,killers")
             .unwrap_err()
             .0

@@ -43,8 +43,8 @@ use crate::rules::Rules;
 
 /// Deepest ply the search reaches (extensions and quiescence included).
 pub const MAX_PLY: usize = 64;
-/// Most plies of quiescence below the nominal depth.
-pub const MAX_QPLY: usize = 6;
+/// The most plies of quiescence a config may ask for (`SearchConfig::max_qply`).
+pub const MAX_QPLY: u8 = 8;
 
 /// A search engine for one ruleset: its configuration, tables and per-search state.
 #[derive(Clone, Debug)]

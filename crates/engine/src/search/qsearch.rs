@@ -7,12 +7,12 @@ use crate::piece::Side;
 use crate::position::{Position, Status};
 
 use super::ordering::capture_squares;
-use super::{Score, Searcher, MAX_PLY, MAX_QPLY};
+use super::{Score, Searcher, MAX_PLY};
 use crate::piece::KING;
 use crate::square::MAX_AREA;
 
 impl Searcher {
-    /// Captures only, in generation order, at most [`MAX_QPLY`] plies deep. A candidate (a move
+    /// Captures only, in generation order, at most `max_qply` plies deep (the config's). A candidate (a move
     /// landing on a square `capture_squares` marks) is made and kept only if it captured or
     /// ended the game.
     pub(super) fn qsearch(
@@ -35,7 +35,7 @@ impl Searcher {
             }
         }
         let stand = evaluate(pos, &self.eval, &self.cfg.eval);
-        if stand >= beta || qply >= MAX_QPLY || ply >= MAX_PLY - 2 {
+        if stand >= beta || qply >= self.cfg.max_qply as usize || ply >= MAX_PLY - 2 {
             return stand;
         }
         let mut best = stand;
