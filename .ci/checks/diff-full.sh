@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release --quiet
-T=target/release/tafl8
+# Cargo puts the binary under CARGO_TARGET_DIR when it is set.
+T=${CARGO_TARGET_DIR:-target}/release/tafl8
 echo "== perft depth 2 + moves + eval on 1000 positions per preset (full config)"
 $T diff --config full --positions 1000 --placements 200 --depth 2 \
     --search-positions 0 --think-seeds 0 --games 0
