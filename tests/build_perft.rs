@@ -33,23 +33,6 @@ fn raw_bits(hex: &str) -> u32 {
     u32::from_str_radix(&digits, 16).unwrap_or_else(|e| panic!("bad hex `{hex}`: {e}"))
 }
 
-/// Perft counted in units of 0x0.0001 so counts past 32767 stay exact in 32 bits.
-const PERFT_LUA: &str = "
-function perft(d)
- local n=0
- for m in all(gen()) do
-  mk(m)
-  if d==1 then
-   n+=0x0.0001
-  elseif status==0 then
-   n+=perft(d-1)
-  end
-  um()
- end
- return n
-end
-";
-
 /// The start position plus `count` positions after seeded random playouts of up to 12 plies.
 fn positions(rules: &Arc<Rules>, count: usize) -> Vec<Position> {
     let mut out = vec![Position::start(rules.clone())];
@@ -90,13 +73,15 @@ fn check_rules(rules: Rules, start_depth: u32, random_depth: u32, random_positio
     let rules = Arc::new(rules);
     let area = rules.geometry().area();
     let cases = positions(&rules, random_positions);
-    let mut harness = String::from(PERFT_LUA);
+    // The differential harness's `hperft` (leaves in units of 0x0.0001, exact past 32767); the
+    // `_init` below replaces the harness's request loop.
+    let mut harness = String::from(tafl8_diff::HARNESS);
     harness.push_str("function _init()\n");
     for (i, p) in cases.iter().enumerate() {
         let cells: Vec<String> = (1..area).map(|s| p.cells()[s].to_string()).collect();
         let depth = if i == 0 { start_depth } else { random_depth };
         harness.push_str(&format!(
-            " setup(split\"{}\",{}) printh(tostr(hash,1)..\" \"..tostr(perft({depth}),1))\n",
+            " setup(split\"{}\",{}) printh(tostr(hash,1)..\" \"..tostr(hperft({depth}),1))\n",
             cells.join(","),
             p.side_to_move().code()
         ));

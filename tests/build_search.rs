@@ -150,6 +150,7 @@ fn ziege_feature_subsets_match_rust() {
         "full,-tt,-pvs",
         "full,-lmr,-killers",
         "full,+mobility,+defended,-qsearch",
+        "full,-escape-win,+escape-ext",
     ] {
         compare_search("ziege", spec, 3, 4);
     }

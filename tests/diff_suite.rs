@@ -14,7 +14,7 @@ use tafl8_engine::rules::PRESETS;
 const OTHER_CONFIGS: [&str; 4] = [
     "seed",
     "bare",
-    "full,+mobility,+defended",
+    "full,+mobility,+defended,+escape-ext",
     "full,-pvs,-lmr,-tt",
 ];
 

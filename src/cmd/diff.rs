@@ -27,8 +27,9 @@ pub struct Options {
     #[arg(long, value_name = "V")]
     variant: Vec<String>,
     /// Search configuration(s), as `tafl8 search --config` reads them (`full`, `seed,+tt`, ...);
-    /// each gets its own cart. Default: full, seed, bare, `full,+mobility,+defended`,
-    /// `full,-pvs,-lmr,-tt`. Perft and the move checks run under the first one.
+    /// each gets its own cart. Default: full, seed, bare,
+    /// `full,+mobility,+defended,+escape-ext` (every switch on), `full,-pvs,-lmr,-tt`. Perft and
+    /// the move checks run under the first one.
     #[arg(long, value_name = "SPEC")]
     config: Vec<String>,
     /// Random reachable positions per variant (besides the start).
@@ -104,7 +105,7 @@ const DEFAULT_CONFIGS: [&str; 5] = [
     "full",
     "seed",
     "bare",
-    "full,+mobility,+defended",
+    "full,+mobility,+defended,+escape-ext",
     "full,-pvs,-lmr,-tt",
 ];
 

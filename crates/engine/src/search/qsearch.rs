@@ -12,9 +12,9 @@ use crate::piece::KING;
 use crate::square::MAX_AREA;
 
 impl Searcher {
-    /// Captures only, in generation order, at most `max_qply` plies deep (the config's). A candidate (a move
-    /// landing on a square `capture_squares` marks) is made and kept only if it captured or
-    /// ended the game.
+    /// Captures only, in generation order, at most the config's `max_qply` plies deep. A
+    /// candidate (a move landing on a square `capture_squares` marks) is made and kept only if it
+    /// captured or ended the game.
     pub(super) fn qsearch(
         &mut self,
         pos: &mut Position,
