@@ -26,12 +26,15 @@ zs=rnd32()
 strt="4,4,4,4,4,4,4,4,4,4,4,4,4,0,0,0,1,1,1,1,1,0,0,0,4,4,0,0,0,0,0,1,0,0,0,0,0,4,4,0,0,0,0,0,0,0,0,0,0,0,4,4,1,0,0,0,0,2,0,0,0,0,1,4,4,1,0,0,0,2,2,2,0,0,0,1,4,4,1,1,0,2,2,3,2,2,0,1,1,4,4,1,0,0,0,2,2,2,0,0,0,1,4,4,1,0,0,0,0,2,0,0,0,0,1,4,4,0,0,0,0,0,0,0,0,0,0,0,4,4,0,0,0,0,0,1,0,0,0,0,0,4,4,0,0,0,1,1,1,1,1,0,0,0,4,4,4,4,4,4,4,4,4,4,4,4,4,4"
 --lint: func::_init
 function setup(c,s)
- bd,side,hash,status,hist,caps,undos=c,s,s==2 and zs or 0,0,{},{},{}
+ bd,side,hash,status,hist,caps,undos,pk,ncap=c,s,s==2 and zs or 0,0,{},{},{},{{},{},{}},0
  mat=0
  for i=1,168 do
   local p=bd[i]
   hash^^=zk[p*169+i] or 0
   mat+=pst[p] and pst[p][i] or 0
+  if pk[p] then
+   pk[p][i]=true
+  end
   if p==3 then
    king=i
   end
@@ -41,16 +44,16 @@ function setup(c,s)
  end
 end
 function gen()
- local l={}
+ local l,bo,so,o={},bd,sd,side
  if status==0 then
   for s=14,154 do
-   local c=bd[s]
-   if sd[c]==side then
+   local c=bo[s]
+   if so[c]==o then
     local st=stp[c]
     local ps=pas[c]
     for d in all(dirs) do
      local t=s+d
-     while bd[t]==0 do
+     while bo[t]==0 do
       if st[t]>0 then
        add(l,s*169+t)
       end
@@ -82,9 +85,10 @@ function host(s,v)
  end
 end
 function rem(s)
- hash^^=zk[bd[s]*169+s]
- mat-=pst[bd[s]][s]
+ local c=bd[s]
+ mat-=pst[c][s]
  bd[s]=0
+ pk[c][s]=nil
  add(caps,s)
 end
 function kcap(k)
@@ -227,18 +231,26 @@ function outcome()
   return 1,6
  end
 end
-function mk(m)
- local f,t=m\169,m%169
- local p,st,n=bd[f],status,#caps
- add(hist,hash)
- bd[f],bd[t]=0,p
- hash^^=zk[p*169+f]^^zk[p*169+t]^^zs
- local mt=mat
- mat+=pst[p][t]-pst[p][f]
+function mk(m,nh)
+ local bo,f,t=bd,m\169,m%169
+ local p,st,n=bo[f],status,#caps
+ bo[f],bo[t]=0,p
+ local q=pk[p]
+ q[f]=nil
+ q[t]=true
+ local mt,ps=mat,pst[p]
+ mat+=ps[t]-ps[f]
  if p==3 then
   king=t
  end
  capt(t)
+ if not nh then
+  add(hist,hash)
+  hash^^=zk[p*169+f]^^zk[p*169+t]^^zs
+  for i=n+1,#caps do
+   hash^^=zk[(3-side)*169+caps[i]]
+  end
+ end
  if status==0 then
   if p==3 and esc[t]>0 then
    status=2
@@ -249,21 +261,32 @@ function mk(m)
   end
  end
  side=3-side
- add(undos,{m,#caps-n,st,mt})
+ n=#caps-n
+ ncap=n
+ add(undos,{m,n,st,mt,nh})
 end
 function um()
- local m,n,st,mt=unpack(deli(undos))
+ local m,n,st,mt,nh=unpack(deli(undos))
  local f,t=m\169,m%169
  side=3-side
- local p=bd[t]
- bd[t],bd[f]=0,p
+ local bo=bd
+ local p=bo[t]
+ bo[t],bo[f]=0,p
+ local q=pk[p]
+ q[t]=nil
+ q[f]=true
  if p==3 then
   king=f
  end
  for _=1,n do
-  bd[deli(caps)]=3-side
+  local s,e=deli(caps),3-side
+  bo[s]=e
+  pk[e][s]=true
  end
- status,hash=st,deli(hist)
+ status=st
+ if not nh then
+  hash=deli(hist)
+ end
  mat=mt
 end
 pst={split"0,0,0,0,0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,290,290,290,290,293,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,293,290,290,290,290,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,80,80,80,80,104,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,104,80,80,80,80,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}
@@ -356,46 +379,60 @@ function rep()
  return game[hash]
 end
 function cands()
- local cs,e={},3-side
- for v=14,154 do
-  local c=bd[v]
-  if c==e then
-   for d in all(dirs) do
-    if host(v+d,c) then
-     cs[v-d]=true
-    end
-   end
-  elseif c==3 and side==1 then
-   for d in all(dirs) do
-    cs[v+d]=true
-   end
+ local s,cs=side,{}
+ local e=3-s
+ for v in pairs(pk[e]) do
+  if host(v+13,e) then
+   cs[v-13]=true
+  end
+  if host(v+1,e) then
+   cs[v-1]=true
+  end
+  if host(v-13,e) then
+   cs[v+13]=true
+  end
+  if host(v-1,e) then
+   cs[v+1]=true
+  end
+ end
+ if s==1 then
+  for d in all(dirs) do
+   cs[king+d]=true
   end
  end
  for v=14,154 do
-  cs[v]=cs[v] or edge[v]>0
+  if edge[v]>0 then
+   cs[v]=true
+  end
  end
  return cs
 end
+qd,dk=split"-13,-1,1,13",{}
+for j=1,4 do
+ for k=1,10 do
+  dk[-dirs[j]*k]=(j+1)%4*16+k
+ end
+end
 function qmoves(cs)
- local ms,ks={},{}
- for t,v in pairs(cs) do
-  if v and bd[t]==0 then
-   for j=1,4 do
-    local d,k=dirs[j],1
+ local bo,so,s,ky,ms,ks,n=bd,sd,side,dk,{},{[0]=-1},0
+ for t in pairs(cs) do
+  if bo[t]==0 then
+   for d in all(qd) do
     local u=t+d
-    while bd[u]==0 do
+    local c=bo[u]
+    while c==0 do
      u+=d
-     k+=1
+     c=bo[u]
     end
-    local c=bd[u]
-    if sd[c]==side and stp[c][t]>0 then
+    if so[c]==s and stp[c][t]>0 then
      local ok=true
      for x=t+d,u-d,d do
       ok=ok and pas[c][x]>0
      end
      if ok then
-     local key,i=u*64+(j+1)%4*16+k,#ms+1
-     while i>1 and ks[i-1]>key do
+     local key,i=u*64+ky[t-u],n+1
+     n=i
+     while ks[i-1]>key do
       ms[i],ks[i]=ms[i-1],ks[i-1]
       i-=1
      end
@@ -416,13 +453,13 @@ function order(l,h,tm,pm)
  return ks
 end
 function pick(l,ks,i)
- local b=i
+ local b,kb=i,ks[i]
  for j=i+1,#l do
-  if ks[j]>ks[b] then
-   b=j
+  if ks[j]>kb then
+   b,kb=j,ks[j]
   end
  end
- l[i],l[b],ks[i],ks[b]=l[b],l[i],ks[b],ks[i]
+ l[i],l[b],ks[i],ks[b]=l[b],l[i],kb,ks[i]
 end
 function upv(h,m)
  local c,p=pvl[h+1] or 0,{m}
@@ -447,11 +484,11 @@ function qs(h,a,b,q)
  a=max(a,best)
  for m in all(qmoves(cands())) do
   yld()
-  mk(m)
+  mk(m,true)
   local s
   if status>0 then
    s=31999-h
-  elseif undos[#undos][2]>0 then
+  elseif ncap>0 then
    s=-qs(h+1,-b,-a,q+1)
   end
   um()
@@ -513,7 +550,7 @@ function nega(d,h,a,b,onpv)
   local m,s=l[i]
   local q=ks[i]<18999 and bd[m\169]~=3
   mk(m)
-  local n=undos[#undos][2]
+  local n=ncap
   if status>0 then
    pvl[h+1]=0
    s=31999-h

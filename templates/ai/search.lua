@@ -34,31 +34,70 @@ end
 {# The capture candidates' destinations, the engine's `is_capture_candidate` for every move at
    once: squares next to an enemy soldier with a hostile square beyond it{% if shieldwall %}, edge squares (shieldwall){% endif %},
    and (for the attackers) the squares next to the king. The board is the same for every move of
-   a node (the far square is never the mover's origin), so one pass serves them all. #}
+   a node (the far square is never the mover's origin), so one pass serves them all. It visits
+   the pieces only (`pk`, the sets of their squares, kept by mk/um) and looks at their four
+   sides written out (directions N E S W: +{{ width }}, +1, -{{ width }}, -1), with the globals in
+   locals: this runs at nearly every quiescence node. #}
+{% macro off(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
 {% if ai.captures or ai.qsearch %}
 function cands()
- local cs,e={},{{ ATTACKERS + DEFENDERS }}-side
- for v={{ first_square }},{{ last_square }} do
-  local c=bd[v]
-  if c==e then
-   for d in all(dirs) do
 {% if simple_host %}
-    if sd[bd[v+d]]==side then
+ local bo,so,s,cs=bd,sd,side,{}
 {% else %}
-    if host(v+d,c) then
+ local s,cs=side,{}
 {% endif %}
-     cs[v-d]=true
-    end
-   end
-  elseif c=={{ KING }} and side=={{ ATTACKERS }} then
-   for d in all(dirs) do
-    cs[v+d]=true
+ local e={{ ATTACKERS + DEFENDERS }}-s
+{% if king_capture == "two" and not surround %}
+ {# The squares next to the king come first so that a soldier's capture square overwrites them.
+    Moving there takes the king only if the square beyond him is hostile; the others are still
+    candidates for the ordering (any true value) but their quiescence moves would capture
+    nothing and change nothing (no surround rule here), so `qmoves` skips them (value 0). #}
+ if s=={{ ATTACKERS }} then
+  local k=king
+  for d in all(dirs) do
+   cs[k+d]={% if simple_host %}so[bo[k-d]]==s{% else %}host(k-d,{{ KING }}){% endif %} or 0
+  end
+ end
+{% endif %}
+{% if simple_host %}
+ {# Hostile means a piece of the side to move here, so the pass starts from those pieces (the
+    king among them for the defenders: he is armed): an enemy soldier next to one, and the
+    square beyond him. (One test fewer per side than starting from the enemy.) #}
+ for w in pairs(pk[s]) do
+{% for d in [width, 1, -width, -1] %}
+  if bo[w{{ off(d) }}]==e then
+   cs[w{{ off(2 * d) }}]=true
+  end
+{% endfor %}
+ end
+ if s=={{ DEFENDERS }} then
+  for d in all(dirs) do
+   if bo[king+d]==e then
+    cs[king+d+d]=true
    end
   end
  end
+{% else %}
+ for v in pairs(pk[e]) do
+{% for d in [width, 1, -width, -1] %}
+  if host(v{{ off(d) }},e) then
+   cs[v{{ off(-d) }}]=true
+  end
+{% endfor %}
+ end
+{% endif %}
+{% if king_capture != "two" or surround %}
+ if s=={{ ATTACKERS }} then
+  for d in all(dirs) do
+   cs[king+d]=true
+  end
+ end
+{% endif %}
 {% if shieldwall %}
  for v={{ first_square }},{{ last_square }} do
-  cs[v]=cs[v] or edge[v]>0
+  if edge[v]>0 then
+   cs[v]=true
+  end
  end
 {% endif %}
  return cs
@@ -67,21 +106,38 @@ end
 
 {% if ai.qsearch %}
 {# The capture candidates' moves in generation order without generating every move: from each
-   candidate destination, look back along the four lines for the piece that can move there, and
-   sort by the generator's order (origin, then direction N E S W, then distance). #}
+   empty candidate destination, look back along the four lines for the piece that can move there,
+   and insert it by the generator's order (origin, then direction N E S W, then distance): the
+   key is origin*64 + `dk[to-origin]`, the direction's rank*16 + the distance, from a table made
+   once (so the scan need not count the distance; a distance is at most {{ width - 3 }}, so the
+   horizontal offsets never reach the vertical ones). The lines are scanned in the order S W E N
+   (`qd`): the origins found from one destination then come in increasing order, so the
+   insertion rarely shifts (in N E S W order nearly every insertion shifted). `ks[0]` is a
+   sentinel below every key. #}
+qd,dk=split"{{ -width }},-1,1,{{ width }}",{}
+for j=1,4 do
+ for k=1,{{ width - 3 }} do
+  dk[-dirs[j]*k]=(j+1)%4*16+k
+ end
+end
+
 function qmoves(cs)
- local ms,ks={},{}
+ local bo,so,s,ky,ms,ks,n=bd,sd,side,dk,{},{[0]=-1},0
+{% if king_capture == "two" and not surround %}
  for t,v in pairs(cs) do
-  if v and bd[t]=={{ EMPTY }} then
-   for j=1,4 do
-    local d,k=dirs[j],1
+  if bo[t]=={{ EMPTY }} and v~=0 then
+{% else %}
+ for t in pairs(cs) do
+  if bo[t]=={{ EMPTY }} then
+{% endif %}
+   for d in all(qd) do
     local u=t+d
-    while bd[u]=={{ EMPTY }} do
+    local c=bo[u]
+    while c=={{ EMPTY }} do
      u+=d
-     k+=1
+     c=bo[u]
     end
-    local c=bd[u]
-    if sd[c]==side{% if not king_armed %} and c~={{ KING }}{% endif %}{% if stop %} and stp[c][t]>0{% endif %} then
+    if so[c]==s{% if not king_armed %} and c~={{ KING }}{% endif %}{% if stop %} and stp[c][t]>0{% endif %} then
 {% if pass %}
      local ok=true
      for x=t+d,u-d,d do
@@ -89,8 +145,9 @@ function qmoves(cs)
      end
      if ok then
 {% endif %}
-     local key,i=u*64+(j+1)%4*16+k,#ms+1
-     while i>1 and ks[i-1]>key do
+     local key,i=u*64+ky[t-u],n+1
+     n=i
+     while ks[i-1]>key do
       ms[i],ks[i]=ms[i-1],ks[i-1]
       i-=1
      end
@@ -119,13 +176,13 @@ end
 
 {# Moves the first largest key at or after i into place i. #}
 function pick(l,ks,i)
- local b=i
+ local b,kb=i,ks[i]
  for j=i+1,#l do
-  if ks[j]>ks[b] then
-   b=j
+  if ks[j]>kb then
+   b,kb=j,ks[j]
   end
  end
- l[i],l[b],ks[i],ks[b]=l[b],l[i],ks[b],ks[i]
+ l[i],l[b],ks[i],ks[b]=l[b],l[i],kb,ks[i]
 end
 
 function upv(h,m)
@@ -156,11 +213,11 @@ function qs(h,a,b,q)
  a=max(a,best)
  for m in all(qmoves(cands())) do
   yld()
-  mk(m)
+  mk(m,true)
   local s
   if status>{{ ONGOING }} then
    s={{ ai.inf - 1 }}-h
-  elseif undos[#undos][2]>0 then
+  elseif ncap>0 then
    s=-qs(h+1,-b,-a,q+1)
   end
   um()
@@ -254,7 +311,7 @@ function nega(d,h,a,b,onpv)
   local q=ks[i]<{{ ai.key_killer - 1 }} and bd[m\{{ area }}]~={{ KING }}
 {% endif %}
   mk(m)
-  local n=undos[#undos][2]
+  local n=ncap
   if status>{{ ONGOING }} then
    pvl[h+1]=0
    s={{ ai.inf - 1 }}-h

@@ -35,10 +35,14 @@ strt="{{ start }}"
 {# `c`: the cells as a list indexed by square (1..AREA-1; square 0 is a ring corner nothing reads);
     `s`: side to move. The hash, the king's square{% if ai.table %} and `mat` (the evaluation's material and
     piece-square sum, kept up to date by mk/um){% endif %} are computed from the cells. The hint
-    comment tells shrinko8's lint that `setup` defines the state globals, as `_init` would. #}
+    comment tells shrinko8's lint that `setup` defines the state globals, as `_init` would.
+    `pk[k]`: the set of squares holding a piece of kind k (1 attacker, 2 defender, 3 the king),
+    kept up to date by mk/um/rem, so that the search's capture candidates visit the enemy pieces
+    only instead of every square (the set's iteration order never matters: its users compute sets
+    or sort). `ncap`: the number of pieces the last `mk` captured. #}
 --lint: func::_init
 function setup(c,s)
- bd,side,hash,status,hist,caps,undos=c,s,s=={{ DEFENDERS }} and zs or 0,{{ ONGOING }},{},{},{}
+ bd,side,hash,status,hist,caps,undos,pk,ncap=c,s,s=={{ DEFENDERS }} and zs or 0,{{ ONGOING }},{},{},{},{{ "{" }}{},{},{}},0
 {% if ai.table %}
  mat=0
 {% endif %}
@@ -51,6 +55,9 @@ function setup(c,s)
 {% if ai.table %}
   mat+=pst[p] and pst[p][i] or 0
 {% endif %}
+  if pk[p] then
+   pk[p][i]=true
+  end
   if p=={{ KING }} then
    king=i
   end

@@ -43,12 +43,14 @@ function host(s,v)
 end
 {% endif %}
 
+{# Takes the piece off s (mk adds the captures to the hash). #}
 function rem(s)
- hash^^=zk[bd[s]*{{ area }}+s]
+ local c=bd[s]
 {% if ai.table %}
- mat-=pst[bd[s]][s]
+ mat-=pst[c][s]
 {% endif %}
  bd[s]={{ EMPTY }}
+ pk[c][s]=nil
  add(caps,s)
 end
 {% if king_capture != "two" %}

@@ -1,19 +1,32 @@
 {# make/unmake. `mk(m)` plays move m (legal: from `gen()`), pushing what `um()` needs on `undos`;
-    captured squares go on `caps`, earlier hashes on `hist` (repetition reads it). #}
-function mk(m)
- local f,t=m\{{ area }},m%{{ area }}
- local p,st,n=bd[f],status,#caps
- add(hist,hash)
- bd[f],bd[t]={{ EMPTY }},p
- hash^^=zk[p*{{ area }}+f]^^zk[p*{{ area }}+t]^^zs
+    captured squares go on `caps`, earlier hashes on `hist` (repetition reads it). It sets `ncap`
+    to the number of pieces captured (the search reads it instead of the undo record; a global,
+    not a return value, so that a wrapper such as the test harness's watch mode cannot lose it). `bd` is read
+    through a local (`bo`): a global read is one VM instruction more. `mk(m,true)` (quiescence) leaves
+    `hash` and `hist` alone: nothing under a quiescence node reads them (no table, no repetition
+    check there); the undo record says so (`nh`), and `um` then has no hash to restore. #}
+function mk(m,nh)
+ local bo,f,t=bd,m\{{ area }},m%{{ area }}
+ local p,st,n=bo[f],status,#caps
+ bo[f],bo[t]={{ EMPTY }},p
+ local q=pk[p]
+ q[f]=nil
+ q[t]=true
 {% if ai.table %}
- local mt=mat
- mat+=pst[p][t]-pst[p][f]
+ local mt,ps=mat,pst[p]
+ mat+=ps[t]-ps[f]
 {% endif %}
  if p=={{ KING }} then
   king=t
  end
  capt(t{% if not king_armed %},p{% endif %})
+ if not nh then
+  add(hist,hash)
+  hash^^=zk[p*{{ area }}+f]^^zk[p*{{ area }}+t]^^zs
+  for i=n+1,#caps do
+   hash^^=zk[({{ ATTACKERS + DEFENDERS }}-side)*{{ area }}+caps[i]]
+  end
+ end
  if status=={{ ONGOING }} then
   if p=={{ KING }} and esc[t]>0 then
    status={{ ESCAPED }}
@@ -30,24 +43,35 @@ function mk(m)
  side={{ ATTACKERS + DEFENDERS }}-side
 {% if move_limit %}
  ply+=1
-{% endif %} add(undos,{m,#caps-n,st{% if ai.table %},mt{% endif %}})
+{% endif %} n=#caps-n
+ ncap=n
+ add(undos,{m,n,st{% if ai.table %},mt{% endif %},nh})
 end
 
 function um()
- local m,n,st{% if ai.table %},mt{% endif %}=unpack(deli(undos))
+ local m,n,st{% if ai.table %},mt{% endif %},nh=unpack(deli(undos))
  local f,t=m\{{ area }},m%{{ area }}
  side={{ ATTACKERS + DEFENDERS }}-side
 {% if move_limit %}
  ply-=1
-{% endif %} local p=bd[t]
- bd[t],bd[f]={{ EMPTY }},p
+{% endif %} local bo=bd
+ local p=bo[t]
+ bo[t],bo[f]={{ EMPTY }},p
+ local q=pk[p]
+ q[t]=nil
+ q[f]=true
  if p=={{ KING }} then
   king=f
  end
  for _=1,n do
-  bd[deli(caps)]={{ ATTACKERS + DEFENDERS }}-side
+  local s,e=deli(caps),{{ ATTACKERS + DEFENDERS }}-side
+  bo[s]=e
+  pk[e][s]=true
  end
- status,hash=st,deli(hist)
+ status=st
+ if not nh then
+  hash=deli(hist)
+ end
 {% if ai.table %}
  mat=mt
 {% endif %}

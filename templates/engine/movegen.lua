@@ -1,12 +1,13 @@
 {# Move generation in the contract's order: squares in increasing index; for each piece of the
     side to move, directions N, E, S, W; along each ray the nearest destination first. A move is
-    from*AREA+to. A finished game has no moves. #}
+    from*AREA+to. A finished game has no moves. (The globals the loops read are copied into
+    locals: a local read costs no VM instruction, a global one does.) #}
 function gen()
- local l={}
+ local l,bo,so,o={},bd,sd,side
  if status=={{ ONGOING }} then
   for s={{ first_square }},{{ last_square }} do
-   local c=bd[s]
-   if sd[c]==side then
+   local c=bo[s]
+   if so[c]==o then
 {% if stop %}
     local st=stp[c]
 {% endif %}
@@ -15,7 +16,7 @@ function gen()
 {% endif %}
     for d in all(dirs) do
      local t=s+d
-     while bd[t]=={{ EMPTY }} do
+     while bo[t]=={{ EMPTY }} do
 {% if stop %}
       if st[t]>0 then
        add(l,s*{{ area }}+t)
