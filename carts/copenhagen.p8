@@ -267,15 +267,19 @@ function um()
  mat=mt
 end
 pst={split"0,0,0,0,0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,290,290,290,290,293,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,293,290,290,290,290,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,80,80,80,80,104,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,104,80,80,80,80,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}
+ke,ax={},{[13]=1,[-13]=1,[1]=13,[-1]=13}
+for s=14,154 do
+ ke[s]=esc[s]>0 and stp[3][s]>0
+end
 function routes()
- local n=0
+ local n,bd,ke,k,pk=0,bd,ke,king,pas[3]
  for d in all(dirs) do
-  local t=king+d
+  local t=k+d
   while bd[t]==0 do
-   if esc[t]>0 and stp[3][t]>0 then
+   if ke[t] then
     n+=1
    end
-   if pas[3][t]<1 then
+   if pk[t]<1 then
     break
    end
    t+=d
@@ -284,49 +288,100 @@ function routes()
  return n
 end
 function kesc()
- local r=routes()
- if r>0 then
-  return 1,r
+ local bd,ke,ax,n,st,pk,f=bd,ke,ax,0,stp[3],pas[3]
+ for d in all(dirs) do
+  local t,p=king+d,ax[d]
+  while bd[t]==0 do
+   if ke[t] then
+    n+=1
+   end
+   if not f and st[t]>0 then
+    local u=t-p
+    while bd[u]==0 do
+     if ke[u] then
+      f=1
+      goto found
+     end
+     if pk[u]<1 then
+      break
+     end
+     u-=p
+    end
+    u=t+p
+    while bd[u]==0 do
+     if ke[u] then
+      f=1
+      break
+     end
+     if pk[u]<1 then
+      break
+     end
+     u+=p
+    end
+    ::found::
+   end
+   if pk[t]<1 then
+    break
+   end
+   t+=d
+  end
  end
- local seen,q,h={[king]=1},{king},1
+ if n>0 then
+  return n>1 and ai_ed[1]+1500 or ai_ed[1]
+ end
+ if f then
+  return ai_ed[2]
+ end
+ local seen,q,a,m,h={},{king,king},{1,13},2,1
  for l=1,3 do
-  for _=h,#q do
-   local s=q[h]
-   h+=1
-   for d in all(dirs) do
+  local e=m
+  for i=h,e do
+   local s,p=q[i],a[i]
+   local o=14-p
+   for d=-p,p,p+p do
     local t=s+d
     while bd[t]==0 do
-     if stp[3][t]>0 and not seen[t] then
-      if esc[t]>0 then
-       return l,0
-      end
-      seen[t]=1
-      add(q,t)
+     if ke[t] then
+      return ai_ed[l]
      end
-     if pas[3][t]<1 then
+     if l<3 and not seen[t] and st[t]>0 then
+      seen[t]=1
+      m+=1
+      q[m]=t
+      a[m]=o
+      if pk[t]<1 then
+       m+=1
+       q[m]=t
+       a[m]=p
+      end
+     end
+     if pk[t]<1 then
       break
      end
      t+=d
     end
    end
   end
+  h=e+1
  end
- return 0,0
+ return 0
 end
 function evaluate()
  local v=mat
  yld()
- local e,r=kesc()
- if e>0 then
-  v+=ai_ed[e]
+ v+=kesc()
+ local k,bd=king,bd
+ if bd[k-1]==1 then
+  v-=45
  end
- if r>1 then
-  v+=1500
+ if bd[k+1]==1 then
+  v-=45
  end
- for d in all(dirs) do
-  if bd[king+d]==1 then
-   v-=45
-  end
+ if bd[k-13]==1 then
+  v-=45
+ end
+ if bd[k+13]==1 then
+  v-=45
  end
  v=mid(-30000,v,30000)
  return side==2 and v or -v
