@@ -267,7 +267,7 @@ function um()
  mat=mt
 end
 pst={split"0,0,0,0,0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,290,290,290,290,293,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,293,290,290,290,290,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,80,80,80,80,104,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,104,80,80,80,80,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}
-ke,ax={},{[13]=1,[-13]=1,[1]=13,[-1]=13}
+ke={}
 for s=14,154 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
@@ -275,55 +275,64 @@ function routes()
  local n,bd,ke,k,pk=0,bd,ke,king,pas[3]
  for d in all(dirs) do
   local t=k+d
-  while bd[t]==0 do
-   if ke[t] then
-    n+=1
-   end
-   if pk[t]<1 then
-    break
-   end
-   t+=d
+  if bd[t]==0 then
+   repeat
+    if ke[t] then
+     n=n+1
+    end
+    if pk[t]<1 then
+     break
+    end
+    t=t+d
+   until bd[t]~=0
   end
  end
  return n
 end
+ax={[13]=1,[-13]=1,[1]=13,[-1]=13}
 function kesc()
  local bd,ke,ax,n,st,pk,f=bd,ke,ax,0,stp[3],pas[3]
  for d in all(dirs) do
   local t,p=king+d,ax[d]
-  while bd[t]==0 do
-   if ke[t] then
-    n+=1
-   end
-   if not f and st[t]>0 then
-    local u=t-p
-    while bd[u]==0 do
-     if ke[u] then
-      f=1
-      goto found
-     end
-     if pk[u]<1 then
-      break
-     end
-     u-=p
+  if bd[t]==0 then
+   repeat
+    if ke[t] then
+     n=n+1
     end
-    u=t+p
-    while bd[u]==0 do
-     if ke[u] then
-      f=1
-      break
+    if not f and st[t]>0 then
+     local u=t-p
+     if bd[u]==0 then
+      repeat
+       if ke[u] then
+        f=1
+        goto found
+       end
+       if pk[u]<1 then
+        break
+       end
+       u=u-p
+      until bd[u]~=0
      end
-     if pk[u]<1 then
-      break
+     u=t+p
+     if bd[u]==0 then
+      repeat
+       if ke[u] then
+        f=1
+        break
+       end
+       if pk[u]<1 then
+        break
+       end
+       u=u+p
+      until bd[u]~=0
      end
-     u+=p
+     ::found::
     end
-    ::found::
-   end
-   if pk[t]<1 then
-    break
-   end
-   t+=d
+    if pk[t]<1 then
+     break
+    end
+    t=t+d
+   until bd[t]~=0
   end
  end
  if n>0 then
@@ -340,25 +349,27 @@ function kesc()
    local o=14-p
    for d=-p,p,p+p do
     local t=s+d
-    while bd[t]==0 do
-     if ke[t] then
-      return ai_ed[l]
-     end
-     if l<3 and not seen[t] and st[t]>0 then
-      seen[t]=1
-      m+=1
-      q[m]=t
-      a[m]=o
-      if pk[t]<1 then
-       m+=1
-       q[m]=t
-       a[m]=p
+    if bd[t]==0 then
+     repeat
+      if ke[t] then
+       return ai_ed[l]
       end
-     end
-     if pk[t]<1 then
-      break
-     end
-     t+=d
+      if l<3 and not seen[t] and st[t]>0 then
+       seen[t]=1
+       m=m+1
+       q[m]=t
+       a[m]=o
+       if pk[t]<1 then
+        m=m+1
+        q[m]=t
+        a[m]=p
+       end
+      end
+      if pk[t]<1 then
+       break
+      end
+      t=t+d
+     until bd[t]~=0
     end
    end
   end
@@ -367,21 +378,20 @@ function kesc()
  return 0
 end
 function evaluate()
- local v=mat
- yld()
+ local v,bd=mat,bd
  v+=kesc()
- local k,bd=king,bd
+ local k=king
  if bd[k-1]==1 then
-  v-=45
+  v=v-45
  end
  if bd[k+1]==1 then
-  v-=45
+  v=v-45
  end
  if bd[k-13]==1 then
-  v-=45
+  v=v-45
  end
  if bd[k+13]==1 then
-  v-=45
+  v=v-45
  end
  v=mid(-30000,v,30000)
  return side==2 and v or -v

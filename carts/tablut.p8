@@ -194,7 +194,7 @@ function um()
  mat=mt
 end
 pst={split"0,0,0,0,0,0,0,0,0,0,0,-400,-400,-400,-400,-400,-400,-400,-400,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-400,-400,-400,-400,-400,-400,-400,-400,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,330,330,330,330,330,330,330,330,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,330,330,330,330,330,330,330,330,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,400,400,400,400,400,400,400,400,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,400,400,400,400,400,400,400,400,0,0,0,0,0,0,0,0,0,0,0,0"}
-ke,ax={},{[11]=1,[-11]=1,[1]=11,[-1]=11}
+ke={}
 for s=12,108 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
@@ -202,43 +202,52 @@ function routes()
  local n,bd,ke,k=0,bd,ke,king
  for d in all(dirs) do
   local t=k+d
-  while bd[t]==0 do
-   if ke[t] then
-    n+=1
-   end
-   t+=d
+  if bd[t]==0 then
+   repeat
+    if ke[t] then
+     n=n+1
+    end
+    t=t+d
+   until bd[t]~=0
   end
  end
  return n
 end
+ax={[11]=1,[-11]=1,[1]=11,[-1]=11}
 function kesc()
  local bd,ke,ax,n,st,f=bd,ke,ax,0,stp[3]
  for d in all(dirs) do
   local t,p=king+d,ax[d]
-  while bd[t]==0 do
-   if ke[t] then
-    n+=1
-   end
-   if not f and st[t]>0 then
-    local u=t-p
-    while bd[u]==0 do
-     if ke[u] then
-      f=1
-      goto found
-     end
-     u-=p
+  if bd[t]==0 then
+   repeat
+    if ke[t] then
+     n=n+1
     end
-    u=t+p
-    while bd[u]==0 do
-     if ke[u] then
-      f=1
-      break
+    if not f and st[t]>0 then
+     local u=t-p
+     if bd[u]==0 then
+      repeat
+       if ke[u] then
+        f=1
+        goto found
+       end
+       u=u-p
+      until bd[u]~=0
      end
-     u+=p
+     u=t+p
+     if bd[u]==0 then
+      repeat
+       if ke[u] then
+        f=1
+        break
+       end
+       u=u+p
+      until bd[u]~=0
+     end
+     ::found::
     end
-    ::found::
-   end
-   t+=d
+    t=t+d
+   until bd[t]~=0
   end
  end
  if n>0 then
@@ -255,17 +264,19 @@ function kesc()
    local o=12-p
    for d=-p,p,p+p do
     local t=s+d
-    while bd[t]==0 do
-     if ke[t] then
-      return ai_ed[l]
-     end
-     if l<3 and not seen[t] and st[t]>0 then
-      seen[t]=1
-      m+=1
-      q[m]=t
-      a[m]=o
-     end
-     t+=d
+    if bd[t]==0 then
+     repeat
+      if ke[t] then
+       return ai_ed[l]
+      end
+      if l<3 and not seen[t] and st[t]>0 then
+       seen[t]=1
+       m=m+1
+       q[m]=t
+       a[m]=o
+      end
+      t=t+d
+     until bd[t]~=0
     end
    end
   end
@@ -274,21 +285,20 @@ function kesc()
  return 0
 end
 function evaluate()
- local v=mat
- yld()
+ local v,bd=mat,bd
  v+=kesc()
- local k,bd=king,bd
+ local k=king
  if bd[k-1]==1 then
-  v-=45
+  v=v-45
  end
  if bd[k+1]==1 then
-  v-=45
+  v=v-45
  end
  if bd[k-11]==1 then
-  v-=45
+  v=v-45
  end
  if bd[k+11]==1 then
-  v-=45
+  v=v-45
  end
  v=mid(-30000,v,30000)
  return side==2 and v or -v
