@@ -272,38 +272,38 @@ for s=14,154 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
 function routes()
- local n,bd,ke,k,pk=0,bd,ke,king,pas[3]
+ local n,b,x,k,pk=0,bd,ke,king,pas[3]
  for d in all(dirs) do
   local t=k+d
-  if bd[t]==0 then
+  if b[t]==0 then
    repeat
-    if ke[t] then
+    if x[t] then
      n=n+1
     end
     if pk[t]<1 then
      break
     end
     t=t+d
-   until bd[t]~=0
+   until b[t]~=0
   end
  end
  return n
 end
 ax={[13]=1,[-13]=1,[1]=13,[-1]=13}
 function kesc()
- local bd,ke,ax,n,st,pk,f=bd,ke,ax,0,stp[3],pas[3]
+ local b,x,w,n,st,pk,f=bd,ke,ax,0,stp[3],pas[3]
  for d in all(dirs) do
-  local t,p=king+d,ax[d]
-  if bd[t]==0 then
+  local t,p=king+d,w[d]
+  if b[t]==0 then
    repeat
-    if ke[t] then
+    if x[t] then
      n=n+1
     end
     if not f and st[t]>0 then
      local u=t-p
-     if bd[u]==0 then
+     if b[u]==0 then
       repeat
-       if ke[u] then
+       if x[u] then
         f=1
         goto found
        end
@@ -311,12 +311,12 @@ function kesc()
         break
        end
        u=u-p
-      until bd[u]~=0
+      until b[u]~=0
      end
      u=t+p
-     if bd[u]==0 then
+     if b[u]==0 then
       repeat
-       if ke[u] then
+       if x[u] then
         f=1
         break
        end
@@ -324,7 +324,7 @@ function kesc()
         break
        end
        u=u+p
-      until bd[u]~=0
+      until b[u]~=0
      end
      ::found::
     end
@@ -332,7 +332,7 @@ function kesc()
      break
     end
     t=t+d
-   until bd[t]~=0
+   until b[t]~=0
   end
  end
  if n>0 then
@@ -349,9 +349,9 @@ function kesc()
    local o=14-p
    for d=-p,p,p+p do
     local t=s+d
-    if bd[t]==0 then
+    if b[t]==0 then
      repeat
-      if ke[t] then
+      if x[t] then
        return ai_ed[l]
       end
       if l<3 and not seen[t] and st[t]>0 then
@@ -369,7 +369,7 @@ function kesc()
        break
       end
       t=t+d
-     until bd[t]~=0
+     until b[t]~=0
     end
    end
   end
@@ -378,19 +378,19 @@ function kesc()
  return 0
 end
 function evaluate()
- local v,bd=mat,bd
+ local v,b=mat,bd
  v+=kesc()
  local k=king
- if bd[k-1]==1 then
+ if b[k-1]==1 then
   v=v-45
  end
- if bd[k+1]==1 then
+ if b[k+1]==1 then
   v=v-45
  end
- if bd[k-13]==1 then
+ if b[k-13]==1 then
   v=v-45
  end
- if bd[k+13]==1 then
+ if b[k+13]==1 then
   v=v-45
  end
  v=mid(-30000,v,30000)

@@ -199,55 +199,55 @@ for s=12,108 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
 function routes()
- local n,bd,ke,k=0,bd,ke,king
+ local n,b,x,k=0,bd,ke,king
  for d in all(dirs) do
   local t=k+d
-  if bd[t]==0 then
+  if b[t]==0 then
    repeat
-    if ke[t] then
+    if x[t] then
      n=n+1
     end
     t=t+d
-   until bd[t]~=0
+   until b[t]~=0
   end
  end
  return n
 end
 ax={[11]=1,[-11]=1,[1]=11,[-1]=11}
 function kesc()
- local bd,ke,ax,n,st,f=bd,ke,ax,0,stp[3]
+ local b,x,w,n,st,f=bd,ke,ax,0,stp[3]
  for d in all(dirs) do
-  local t,p=king+d,ax[d]
-  if bd[t]==0 then
+  local t,p=king+d,w[d]
+  if b[t]==0 then
    repeat
-    if ke[t] then
+    if x[t] then
      n=n+1
     end
     if not f and st[t]>0 then
      local u=t-p
-     if bd[u]==0 then
+     if b[u]==0 then
       repeat
-       if ke[u] then
+       if x[u] then
         f=1
         goto found
        end
        u=u-p
-      until bd[u]~=0
+      until b[u]~=0
      end
      u=t+p
-     if bd[u]==0 then
+     if b[u]==0 then
       repeat
-       if ke[u] then
+       if x[u] then
         f=1
         break
        end
        u=u+p
-      until bd[u]~=0
+      until b[u]~=0
      end
      ::found::
     end
     t=t+d
-   until bd[t]~=0
+   until b[t]~=0
   end
  end
  if n>0 then
@@ -264,9 +264,9 @@ function kesc()
    local o=12-p
    for d=-p,p,p+p do
     local t=s+d
-    if bd[t]==0 then
+    if b[t]==0 then
      repeat
-      if ke[t] then
+      if x[t] then
        return ai_ed[l]
       end
       if l<3 and not seen[t] and st[t]>0 then
@@ -276,7 +276,7 @@ function kesc()
        a[m]=o
       end
       t=t+d
-     until bd[t]~=0
+     until b[t]~=0
     end
    end
   end
@@ -285,19 +285,19 @@ function kesc()
  return 0
 end
 function evaluate()
- local v,bd=mat,bd
+ local v,b=mat,bd
  v+=kesc()
  local k=king
- if bd[k-1]==1 then
+ if b[k-1]==1 then
   v=v-45
  end
- if bd[k+1]==1 then
+ if b[k+1]==1 then
   v=v-45
  end
- if bd[k-11]==1 then
+ if b[k-11]==1 then
   v=v-45
  end
- if bd[k+11]==1 then
+ if b[k+11]==1 then
   v=v-45
  end
  v=mid(-30000,v,30000)

@@ -19,13 +19,13 @@ end
 
 {# Escape squares the king reaches in one move. #}
 function routes()
- local n,bd,ke,k{% if pass %},pk{% endif %}=0,bd,ke,king{% if pass %},pas[{{ KING }}]{% endif %}
+ local n,b,x,k{% if pass %},pk{% endif %}=0,bd,ke,king{% if pass %},pas[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
   local t=k+d
-  if bd[t]=={{ EMPTY }} then
+  if b[t]=={{ EMPTY }} then
    repeat
-    if ke[t] then
+    if x[t] then
      n=n+1
     end
 {% if pass %}
@@ -34,7 +34,7 @@ function routes()
     end
 {% endif %}
     t=t+d
-   until bd[t]~={{ EMPTY }}
+   until b[t]~={{ EMPTY }}
   end
  end
  return n
@@ -56,22 +56,22 @@ end
    ax[d]: the axis across direction d, as a positive step (1 or W). #}
 ax={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}}
 function kesc()
- local bd,ke,ax,n{% if stop %},st{% endif %}{% if pass %},pk{% endif %},f=bd,ke,ax,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+ local b,x,w,n{% if stop %},st{% endif %}{% if pass %},pk{% endif %},f=bd,ke,ax,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
-  local t,p=king+d,ax[d]
-  if bd[t]=={{ EMPTY }} then
+  local t,p=king+d,w[d]
+  if b[t]=={{ EMPTY }} then
    repeat
-    if ke[t] then
+    if x[t] then
      n=n+1
     end
 {% if ai.escape_depth > 1 %}
     if not f{% if stop %} and st[t]>0{% endif %} then
 {# The two rays across, written out (a loop over the two costs more than a ray's walk). #}
      local u=t-p
-     if bd[u]=={{ EMPTY }} then
+     if b[u]=={{ EMPTY }} then
       repeat
-       if ke[u] then
+       if x[u] then
         f=1
         goto found
        end
@@ -81,12 +81,12 @@ function kesc()
        end
 {% endif %}
        u=u-p
-      until bd[u]~={{ EMPTY }}
+      until b[u]~={{ EMPTY }}
      end
      u=t+p
-     if bd[u]=={{ EMPTY }} then
+     if b[u]=={{ EMPTY }} then
       repeat
-       if ke[u] then
+       if x[u] then
         f=1
         break
        end
@@ -96,7 +96,7 @@ function kesc()
        end
 {% endif %}
        u=u+p
-      until bd[u]~={{ EMPTY }}
+      until b[u]~={{ EMPTY }}
      end
      ::found::
     end
@@ -107,7 +107,7 @@ function kesc()
     end
 {% endif %}
     t=t+d
-   until bd[t]~={{ EMPTY }}
+   until b[t]~={{ EMPTY }}
   end
  end
  if n>0 then
@@ -135,9 +135,9 @@ function kesc()
    local o={{ width + 1 }}-p
    for d=-p,p,p+p do
     local t=s+d
-    if bd[t]=={{ EMPTY }} then
+    if b[t]=={{ EMPTY }} then
      repeat
-      if ke[t] then
+      if x[t] then
        return ai_ed[l]
       end
       if l<{{ ai.escape_depth }} and not seen[t]{% if stop %} and st[t]>0{% endif %} then
@@ -159,7 +159,7 @@ function kesc()
       end
 {% endif %}
       t=t+d
-     until bd[t]~={{ EMPTY }}
+     until b[t]~={{ EMPTY }}
     end
    end
   end
@@ -173,10 +173,10 @@ end
 
 {# Legal moves of side `sd` as if it were to move. #}
 function nmoves(o)
- local n,bd,sd=0,bd,sd
+ local n,b,so=0,bd,sd
  for s={{ first_square }},{{ last_square }} do
-  local c=bd[s]
-  if sd[c]==o then
+  local c=b[s]
+  if so[c]==o then
 {% if stop %}
    local st=stp[c]
 {% endif %}
@@ -185,7 +185,7 @@ function nmoves(o)
 {% endif %}
    for d in all(dirs) do
     local t=s+d
-    while bd[t]=={{ EMPTY }} do
+    while b[t]=={{ EMPTY }} do
 {% if stop %}
      if st[t]>0 then
       n+=1
@@ -208,16 +208,16 @@ end
 {% endif %}
 
 function evaluate()
- local v,bd={% if ai.table %}mat{% else %}0{% endif %},bd
+ local v,b={% if ai.table %}mat{% else %}0{% endif %},bd
 
 {% if ai.defended %}
- local sd=sd
+ local so=sd
  for s={{ first_square }},{{ last_square }} do
-  local c=bd[s]
+  local c=b[s]
 {% if ai.defended %}
   if c=={{ ATTACKER }} or c=={{ DEFENDER }} then
    for d in all(dirs) do
-    if sd[bd[s+d]]==sd[c] then
+    if so[b[s+d]]==so[c] then
      v+=c=={{ DEFENDER }} and {{ ai.w_defended }} or -{{ ai.w_defended }}
      break
     end
@@ -237,16 +237,16 @@ function evaluate()
 {% if ai.guard %}
 {# Attackers beside the king, the four directions written out. #}
  local k=king
- if bd[k-1]=={{ ATTACKER }} then
+ if b[k-1]=={{ ATTACKER }} then
   v=v-{{ ai.w_guard }}
  end
- if bd[k+1]=={{ ATTACKER }} then
+ if b[k+1]=={{ ATTACKER }} then
   v=v-{{ ai.w_guard }}
  end
- if bd[k-{{ width }}]=={{ ATTACKER }} then
+ if b[k-{{ width }}]=={{ ATTACKER }} then
   v=v-{{ ai.w_guard }}
  end
- if bd[k+{{ width }}]=={{ ATTACKER }} then
+ if b[k+{{ width }}]=={{ ATTACKER }} then
   v=v-{{ ai.w_guard }}
  end
 {% endif %}
