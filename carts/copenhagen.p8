@@ -291,9 +291,9 @@ function routes()
 end
 ax={[13]=1,[-13]=1,[1]=13,[-1]=13}
 function kesc()
- local b,x,w,n,st,pk,f=bd,ke,ax,0,stp[3],pas[3]
+ local b,x,w,k,n,st,pk,f=bd,ke,ax,king,0,stp[3],pas[3]
  for d in all(dirs) do
-  local t,p=king+d,w[d]
+  local t,p=k+d,w[d]
   if b[t]==0 then
    repeat
     if x[t] then
@@ -341,7 +341,7 @@ function kesc()
  if f then
   return ai_ed[2]
  end
- local seen,q,a,m,h={},{king,king},{1,13},2,1
+ local seen,q,a,m,h={},{k,k},{1,13},2,1
  for l=1,3 do
   local e=m
   for i=h,e do

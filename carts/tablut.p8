@@ -215,9 +215,9 @@ function routes()
 end
 ax={[11]=1,[-11]=1,[1]=11,[-1]=11}
 function kesc()
- local b,x,w,n,st,f=bd,ke,ax,0,stp[3]
+ local b,x,w,k,n,st,f=bd,ke,ax,king,0,stp[3]
  for d in all(dirs) do
-  local t,p=king+d,w[d]
+  local t,p=k+d,w[d]
   if b[t]==0 then
    repeat
     if x[t] then
@@ -256,7 +256,7 @@ function kesc()
  if f then
   return ai_ed[2]
  end
- local seen,q,a,m,h={},{king,king},{1,11},2,1
+ local seen,q,a,m,h={},{k,k},{1,11},2,1
  for l=1,3 do
   local e=m
   for i=h,e do

@@ -56,10 +56,10 @@ end
    ax[d]: the axis across direction d, as a positive step (1 or W). #}
 ax={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}}
 function kesc()
- local b,x,w,n{% if stop %},st{% endif %}{% if pass %},pk{% endif %},f=bd,ke,ax,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+ local b,x,w,k,n{% if stop %},st{% endif %}{% if pass %},pk{% endif %},f=bd,ke,ax,king,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
-  local t,p=king+d,w[d]
+  local t,p=k+d,w[d]
   if b[t]=={{ EMPTY }} then
    repeat
     if x[t] then
@@ -127,7 +127,7 @@ function kesc()
    square the king may not pass ends the ray that found it, so it is queued twice, once per axis;
    the king is queued with both. The last level queues nothing: it only looks for an escape
    square (one already seen cannot be one: the search would have stopped at it). #}
- local seen,q,a,m,h={},{king,king},{1,{{ width }}},2,1
+ local seen,q,a,m,h={},{k,k},{1,{{ width }}},2,1
  for l=1,{{ ai.escape_depth }} do
   local e=m
   for i=h,e do
