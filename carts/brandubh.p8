@@ -171,66 +171,131 @@ function um()
  mat=mt
 end
 pst={split"0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,293,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,293,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,104,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,104,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0"}
+ke={}
+for s=10,70 do
+ ke[s]=esc[s]>0 and stp[3][s]>0
+end
 function routes()
- local n=0
+ local n,b,x,k,pk=0,bd,ke,king,pas[3]
  for d in all(dirs) do
-  local t=king+d
-  while bd[t]==0 do
-   if esc[t]>0 and stp[3][t]>0 then
-    n+=1
-   end
-   if pas[3][t]<1 then
-    break
-   end
-   t+=d
+  local t=k+d
+  if b[t]==0 then
+   repeat
+    if x[t] then
+     n=n+1
+    end
+    if pk[t]<1 then
+     break
+    end
+    t=t+d
+   until b[t]~=0
   end
  end
  return n
 end
+ax={[9]=1,[-9]=1,[1]=9,[-1]=9}
 function kesc()
- local r=routes()
- if r>0 then
-  return 1,r
+ local b,x,w,k,n,st,pk,f=bd,ke,ax,king,0,stp[3],pas[3]
+ for d in all(dirs) do
+  local t,p=k+d,w[d]
+  if b[t]==0 then
+   repeat
+    if x[t] then
+     n=n+1
+    end
+    if not f and st[t]>0 then
+     local u=t-p
+     if b[u]==0 then
+      repeat
+       if x[u] then
+        f=1
+        goto found
+       end
+       if pk[u]<1 then
+        break
+       end
+       u=u-p
+      until b[u]~=0
+     end
+     u=t+p
+     if b[u]==0 then
+      repeat
+       if x[u] then
+        f=1
+        break
+       end
+       if pk[u]<1 then
+        break
+       end
+       u=u+p
+      until b[u]~=0
+     end
+     ::found::
+    end
+    if pk[t]<1 then
+     break
+    end
+    t=t+d
+   until b[t]~=0
+  end
  end
- local seen,q,h={[king]=1},{king},1
+ if n>0 then
+  return n>1 and ai_ed[1]+1500 or ai_ed[1]
+ end
+ if f then
+  return ai_ed[2]
+ end
+ local seen,q,a,m,h={},{k,k},{1,9},2,1
  for l=1,3 do
-  for _=h,#q do
-   local s=q[h]
-   h+=1
-   for d in all(dirs) do
+  local e=m
+  for i=h,e do
+   local s,p=q[i],a[i]
+   local o=10-p
+   for d=-p,p,p+p do
     local t=s+d
-    while bd[t]==0 do
-     if stp[3][t]>0 and not seen[t] then
-      if esc[t]>0 then
-       return l,0
+    if b[t]==0 then
+     repeat
+      if x[t] then
+       return ai_ed[l]
       end
-      seen[t]=1
-      add(q,t)
-     end
-     if pas[3][t]<1 then
-      break
-     end
-     t+=d
+      if l<3 and not seen[t] and st[t]>0 then
+       seen[t]=1
+       m=m+1
+       q[m]=t
+       a[m]=o
+       if pk[t]<1 then
+        m=m+1
+        q[m]=t
+        a[m]=p
+       end
+      end
+      if pk[t]<1 then
+       break
+      end
+      t=t+d
+     until b[t]~=0
     end
    end
   end
+  h=e+1
  end
- return 0,0
+ return 0
 end
 function evaluate()
- local v=mat
- yld()
- local e,r=kesc()
- if e>0 then
-  v+=ai_ed[e]
+ local v,b=mat,bd
+ v+=kesc()
+ local k=king
+ if b[k-1]==1 then
+  v=v-45
  end
- if r>1 then
-  v+=1500
+ if b[k+1]==1 then
+  v=v-45
  end
- for d in all(dirs) do
-  if bd[king+d]==1 then
-   v-=45
-  end
+ if b[k-9]==1 then
+  v=v-45
+ end
+ if b[k+9]==1 then
+  v=v-45
  end
  v=mid(-30000,v,30000)
  return side==2 and v or -v

@@ -217,60 +217,111 @@ function um()
  mat=mt
 end
 pst={split"0,0,0,0,0,0,0,0,0,0,0,-400,-400,-400,-400,-400,-400,-400,-400,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-400,-400,-400,-400,-400,-400,-400,-400,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,330,330,330,330,330,330,330,330,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,330,330,330,330,330,330,330,330,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,400,400,400,400,400,400,400,400,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,400,400,400,400,400,400,400,400,0,0,0,0,0,0,0,0,0,0,0,0"}
+ke={}
+for s=12,108 do
+ ke[s]=esc[s]>0 and stp[3][s]>0
+end
 function routes()
- local n=0
+ local n,b,x,k=0,bd,ke,king
  for d in all(dirs) do
-  local t=king+d
-  while bd[t]==0 do
-   if esc[t]>0 and stp[3][t]>0 then
-    n+=1
-   end
-   t+=d
+  local t=k+d
+  if b[t]==0 then
+   repeat
+    if x[t] then
+     n=n+1
+    end
+    t=t+d
+   until b[t]~=0
   end
  end
  return n
 end
+ax={[11]=1,[-11]=1,[1]=11,[-1]=11}
 function kesc()
- local r=routes()
- if r>0 then
-  return 1,r
- end
- local seen,q,h={[king]=1},{king},1
- for l=1,3 do
-  for _=h,#q do
-   local s=q[h]
-   h+=1
-   for d in all(dirs) do
-    local t=s+d
-    while bd[t]==0 do
-     if stp[3][t]>0 and not seen[t] then
-      if esc[t]>0 then
-       return l,0
-      end
-      seen[t]=1
-      add(q,t)
+ local b,x,w,k,n,st,f=bd,ke,ax,king,0,stp[3]
+ for d in all(dirs) do
+  local t,p=k+d,w[d]
+  if b[t]==0 then
+   repeat
+    if x[t] then
+     n=n+1
+    end
+    if not f and st[t]>0 then
+     local u=t-p
+     if b[u]==0 then
+      repeat
+       if x[u] then
+        f=1
+        goto found
+       end
+       u=u-p
+      until b[u]~=0
      end
-     t+=d
+     u=t+p
+     if b[u]==0 then
+      repeat
+       if x[u] then
+        f=1
+        break
+       end
+       u=u+p
+      until b[u]~=0
+     end
+     ::found::
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return n>1 and ai_ed[1]+1500 or ai_ed[1]
+ end
+ if f then
+  return ai_ed[2]
+ end
+ local seen,q,a,m,h={},{k,k},{1,11},2,1
+ for l=1,3 do
+  local e=m
+  for i=h,e do
+   local s,p=q[i],a[i]
+   local o=12-p
+   for d=-p,p,p+p do
+    local t=s+d
+    if b[t]==0 then
+     repeat
+      if x[t] then
+       return ai_ed[l]
+      end
+      if l<3 and not seen[t] and st[t]>0 then
+       seen[t]=1
+       m=m+1
+       q[m]=t
+       a[m]=o
+      end
+      t=t+d
+     until b[t]~=0
     end
    end
   end
+  h=e+1
  end
- return 0,0
+ return 0
 end
 function evaluate()
- local v=mat
- yld()
- local e,r=kesc()
- if e>0 then
-  v+=ai_ed[e]
+ local v,b=mat,bd
+ v+=kesc()
+ local k=king
+ if b[k-1]==1 then
+  v=v-45
  end
- if r>1 then
-  v+=1500
+ if b[k+1]==1 then
+  v=v-45
  end
- for d in all(dirs) do
-  if bd[king+d]==1 then
-   v-=45
-  end
+ if b[k-11]==1 then
+  v=v-45
+ end
+ if b[k+11]==1 then
+  v=v-45
  end
  v=mid(-30000,v,30000)
  return side==2 and v or -v

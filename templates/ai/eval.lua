@@ -7,90 +7,194 @@ pst={split"{{ ai.table[0] }}",split"{{ ai.table[1] }}",split"{{ ai.table[2] }}"}
 {% endif %}
 {% if ai.escape or ai.escape_win or ai.escape_ext %}
 
+{# ke[s]: s is an escape square the king may stop on, so the hot loops test one table, not two.
+   The rays below are `if empty then repeat ... until not empty end` rather than `while`: the same
+   tests, without the `JMP` back a `while` runs per square; and `t=t+d`, not `t+=d`, which
+   z8lua computes into a temporary first (one instruction more). #}
+ke={}
+for s={{ first_square }},{{ last_square }} do
+ ke[s]=esc[s]>0{% if stop %} and stp[{{ KING }}][s]>0{% endif %}
+
+end
+
 {# Escape squares the king reaches in one move. #}
 function routes()
- local n=0
+ local n,b,x,k{% if pass %},pk{% endif %}=0,bd,ke,king{% if pass %},pas[{{ KING }}]{% endif %}
+
  for d in all(dirs) do
-  local t=king+d
-  while bd[t]=={{ EMPTY }} do
-{% if stop %}
-   if esc[t]>0 and stp[{{ KING }}][t]>0 then
-{% else %}
-   if esc[t]>0 then
-{% endif %}
-    n+=1
-   end
+  local t=k+d
+  if b[t]=={{ EMPTY }} then
+   repeat
+    if x[t] then
+     n=n+1
+    end
 {% if pass %}
-   if pas[{{ KING }}][t]<1 then
-    break
-   end
+    if pk[t]<1 then
+     break
+    end
 {% endif %}
-   t+=d
+    t=t+d
+   until b[t]~={{ EMPTY }}
   end
  end
  return n
 end
 {% endif %}
 {% if ai.escape %}
+{% if ai.escape_depth > 3 %}
+{{ kesc_handles_escape_depths_up_to_3_only() }}
+{% endif %}
 
-{# The king's escape distance (1..{{ ai.escape_depth }}, 0 = none) by rook moves through empty squares, level by level, and his one-move routes. #}
+{# The escape term of the evaluation: the bonus for the king's escape distance (1..{{ ai.escape_depth }} rook moves
+   through empty squares; none beyond) plus the one for two or more one-move routes.
+   Most positions answer 1 or 2, so a cheap pass comes first: walk the king's rays counting the
+   escape squares on them (distance 1), and from each square of them the king may stop on look
+   across for an escape square (distance 2), queueing nothing. The rays along a square's own axis
+   need no look: back towards the king and ahead they only hold the king's own ray squares,
+   none an escape square when the distance is not 1. (A square the king may not pass ends his
+   ray, so the pass can miss a distance 2 ahead of it: then the search below answers.)
+   ax[d]: the axis across direction d, as a positive step (1 or W). #}
+ax={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}}
 function kesc()
- local r=routes()
- if r>0 then
-  return 1,r
- end
- local seen,q,h={[king]=1},{king},1
- for l=1,{{ ai.escape_depth }} do
-  for _=h,#q do
-   local s=q[h]
-   h+=1
-   for d in all(dirs) do
-    local t=s+d
-    while bd[t]=={{ EMPTY }} do
-{% if stop %}
-     if stp[{{ KING }}][t]>0 and not seen[t] then
-{% else %}
-     if not seen[t] then
-{% endif %}
-      if esc[t]>0 then
-       return l,0
-      end
-      seen[t]=1
-      add(q,t)
-     end
+ local b,x,w,k,n{% if stop %},st{% endif %}{% if pass %},pk{% endif %},f=bd,ke,ax,king,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+
+ for d in all(dirs) do
+  local t,p=k+d,w[d]
+  if b[t]=={{ EMPTY }} then
+   repeat
+    if x[t] then
+     n=n+1
+    end
+{% if ai.escape_depth > 1 %}
+    if not f{% if stop %} and st[t]>0{% endif %} then
+{# The two rays across, written out (a loop over the two costs more than a ray's walk). #}
+     local u=t-p
+     if b[u]=={{ EMPTY }} then
+      repeat
+       if x[u] then
+        f=1
+        goto found
+       end
 {% if pass %}
-     if pas[{{ KING }}][t]<1 then
-      break
-     end
+       if pk[u]<1 then
+        break
+       end
 {% endif %}
-     t+=d
+       u=u-p
+      until b[u]~={{ EMPTY }}
+     end
+     u=t+p
+     if b[u]=={{ EMPTY }} then
+      repeat
+       if x[u] then
+        f=1
+        break
+       end
+{% if pass %}
+       if pk[u]<1 then
+        break
+       end
+{% endif %}
+       u=u+p
+      until b[u]~={{ EMPTY }}
+     end
+     ::found::
+    end
+{% endif %}
+{% if pass %}
+    if pk[t]<1 then
+     break
+    end
+{% endif %}
+    t=t+d
+   until b[t]~={{ EMPTY }}
+  end
+ end
+ if n>0 then
+  return n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]
+ end
+{% if ai.escape_depth > 1 %}
+ if f then
+  return ai_ed[2]
+ end
+{% endif %}
+{% if ai.escape_depth > 2 %}
+{# The full search, level by level from the king (levels 1 and 2 hold no escape square now but
+   for the miss above; the tests stay for one loop). The queue holds (square, axis) pairs: a
+   square found by a ray along one axis scans only the other axis, because the rays back and
+   ahead along its own axis cover squares the ray that found it (or its parent's rays) already
+   visited at this level or before: seen, or not a stop for the king, so they add nothing. A
+   square the king may not pass ends the ray that found it, so it is queued twice, once per axis;
+   the king is queued with both. The last level queues nothing: it only looks for an escape
+   square (one already seen cannot be one: the search would have stopped at it). #}
+ local seen,q,a,m,h={},{k,k},{1,{{ width }}},2,1
+ for l=1,{{ ai.escape_depth }} do
+  local e=m
+  for i=h,e do
+   local s,p=q[i],a[i]
+   local o={{ width + 1 }}-p
+   for d=-p,p,p+p do
+    local t=s+d
+    if b[t]=={{ EMPTY }} then
+     repeat
+      if x[t] then
+       return ai_ed[l]
+      end
+      if l<{{ ai.escape_depth }} and not seen[t]{% if stop %} and st[t]>0{% endif %} then
+       seen[t]=1
+       m=m+1
+       q[m]=t
+       a[m]=o
+{% if pass %}
+       if pk[t]<1 then
+        m=m+1
+        q[m]=t
+        a[m]=p
+       end
+{% endif %}
+      end
+{% if pass %}
+      if pk[t]<1 then
+       break
+      end
+{% endif %}
+      t=t+d
+     until b[t]~={{ EMPTY }}
     end
    end
   end
+  h=e+1
  end
- return 0,0
+{% endif %}
+ return 0
 end
 {% endif %}
 {% if ai.mobility %}
 
 {# Legal moves of side `sd` as if it were to move. #}
 function nmoves(o)
- local n=0
+ local n,b,so=0,bd,sd
  for s={{ first_square }},{{ last_square }} do
-  local c=bd[s]
-  if sd[c]==o then
+  local c=b[s]
+  if so[c]==o then
+{% if stop %}
+   local st=stp[c]
+{% endif %}
+{% if pass %}
+   local pc=pas[c]
+{% endif %}
    for d in all(dirs) do
     local t=s+d
-    while bd[t]=={{ EMPTY }} do
+    while b[t]=={{ EMPTY }} do
 {% if stop %}
-     if stp[c][t]>0 then
+     if st[t]>0 then
       n+=1
      end
 {% else %}
      n+=1
 {% endif %}
 {% if pass %}
-     if pas[c][t]<1 then
+     if pc[t]<1 then
       break
      end
 {% endif %}
@@ -104,15 +208,16 @@ end
 {% endif %}
 
 function evaluate()
- local v={% if ai.table %}mat{% else %}0{% endif %}
+ local v,b={% if ai.table %}mat{% else %}0{% endif %},bd
 
 {% if ai.defended %}
+ local so=sd
  for s={{ first_square }},{{ last_square }} do
-  local c=bd[s]
+  local c=b[s]
 {% if ai.defended %}
   if c=={{ ATTACKER }} or c=={{ DEFENDER }} then
    for d in all(dirs) do
-    if sd[bd[s+d]]==sd[c] then
+    if so[b[s+d]]==so[c] then
      v+=c=={{ DEFENDER }} and {{ ai.w_defended }} or -{{ ai.w_defended }}
      break
     end
@@ -122,20 +227,27 @@ function evaluate()
  end
 {% endif %}
 {% if ai.escape %}
+{# The search's tick() has just checked the frame's time (a routes() walk ago), so only the
+   slow optional terms above need a check of their own before the escape search. #}
+{% if ai.defended %}
  yld()
- local e,r=kesc()
- if e>0 then
-  v+=ai_ed[e]
- end
- if r>1 then
-  v+={{ ai.w_routes }}
- end
+{% endif %}
+ v+=kesc()
 {% endif %}
 {% if ai.guard %}
- for d in all(dirs) do
-  if bd[king+d]=={{ ATTACKER }} then
-   v-={{ ai.w_guard }}
-  end
+{# Attackers beside the king, the four directions written out. #}
+ local k=king
+ if b[k-1]=={{ ATTACKER }} then
+  v=v-{{ ai.w_guard }}
+ end
+ if b[k+1]=={{ ATTACKER }} then
+  v=v-{{ ai.w_guard }}
+ end
+ if b[k-{{ width }}]=={{ ATTACKER }} then
+  v=v-{{ ai.w_guard }}
+ end
+ if b[k+{{ width }}]=={{ ATTACKER }} then
+  v=v-{{ ai.w_guard }}
  end
 {% endif %}
 {% if ai.mobility %}
