@@ -117,27 +117,47 @@ function capt(t)
  end
 end
 function surr()
- local seen,stk={},{}
- for i=1,120 do
-  if sd[bd[i]]==2 then
-   if edge[i]>0 then
-    return
-   end
-   seen[i]=1
-   add(stk,i)
+ local b,w=bd,wit
+ if w and sd[b[w[#w]]]==2 then
+  local i=1
+  while i<=#w and b[w[i]]~=1 do
+   i+=1
+  end
+  if i>#w then
+   return
   end
  end
- while #stk>0 do
-  local s=deli(stk)
-  for d in all(dirs) do
-   local t=s+d
-   local c=bd[t]
+ local e,seen,stk,n=edge,{},{},0
+ for k=2,3 do
+  for i in pairs(pk[k]) do
+   if e[i]>0 then
+    wit={i}
+    return
+   end
+   seen[i]=0
+   n+=1
+   stk[n]=i
+  end
+ end
+ while n>0 do
+  local s=stk[n]
+  n-=1
+  for j=1,4 do
+   local t=s+dirs[j]
+   local c=b[t]
    if not (seen[t] or c==1 or c==4) then
-    if edge[t]>0 then
+    seen[t]=s
+    if e[t]>0 then
+     w={}
+     while t>0 do
+      add(w,t)
+      t=seen[t]
+     end
+     wit=w
      return
     end
-    seen[t]=1
-    add(stk,t)
+    n+=1
+    stk[n]=t
    end
   end
  end

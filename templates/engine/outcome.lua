@@ -3,28 +3,56 @@
     position reached: no moves, repetition, move limit. `outcome()` returns winner (0 = draw) and
     reason code, or nothing while the game goes on. #}
 {% if surround %}
+{# Are the king and every defender walled in (no path through non-attacker squares to the edge)?
+   This runs after every attackers' move, quiescence candidates included, so on 11x11 it was most
+   of the search's cost. Two savings, neither of which can change the answer:
+   - `wit`, the path (edge square first, a defender's square last) that answered "no" last time.
+     If it still starts on a defender or the king and no attacker stands on it, the answer is
+     still "no". Most moves leave it intact.
+   - Otherwise a depth-first search seeded from the piece sets (not a board scan), with a hand-
+     indexed stack; it records each square's parent so the path it finds becomes the new `wit`. #}
 function surr()
- local seen,stk={},{}
- for i=1,{{ area - 1 }} do
-  if sd[bd[i]]=={{ DEFENDERS }} then
-   if edge[i]>0 then
-    return
-   end
-   seen[i]=1
-   add(stk,i)
+ local b,w=bd,wit
+ if w and sd[b[w[#w]]]=={{ DEFENDERS }} then
+  local i=1
+  while i<=#w and b[w[i]]~={{ ATTACKER }} do
+   i+=1
+  end
+  if i>#w then
+   return
   end
  end
- while #stk>0 do
-  local s=deli(stk)
-  for d in all(dirs) do
-   local t=s+d
-   local c=bd[t]
+ local e,seen,stk,n=edge,{},{},0
+ for k={{ DEFENDER }},{{ KING }} do
+  for i in pairs(pk[k]) do
+   if e[i]>0 then
+    wit={i}
+    return
+   end
+   seen[i]=0
+   n+=1
+   stk[n]=i
+  end
+ end
+ while n>0 do
+  local s=stk[n]
+  n-=1
+  for j=1,4 do
+   local t=s+dirs[j]
+   local c=b[t]
    if not (seen[t] or c=={{ ATTACKER }} or c=={{ OFF }}) then
-    if edge[t]>0 then
+    seen[t]=s
+    if e[t]>0 then
+     w={}
+     while t>0 do
+      add(w,t)
+      t=seen[t]
+     end
+     wit=w
      return
     end
-    seen[t]=1
-    add(stk,t)
+    n+=1
+    stk[n]=t
    end
   end
  end
