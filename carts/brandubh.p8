@@ -176,7 +176,7 @@ for s=10,70 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
 function routes()
- local n,b,x,k,pk=0,bd,ke,king,pas[3]
+ local n,b,x,k,kp=0,bd,ke,king,pas[3]
  for d in all(dirs) do
   local t=k+d
   if b[t]==0 then
@@ -184,7 +184,7 @@ function routes()
     if x[t] then
      n=n+1
     end
-    if pk[t]<1 then
+    if kp[t]<1 then
      break
     end
     t=t+d
@@ -195,7 +195,7 @@ function routes()
 end
 ax={[9]=1,[-9]=1,[1]=9,[-1]=9}
 function kesc()
- local b,x,w,k,n,st,pk,f=bd,ke,ax,king,0,stp[3],pas[3]
+ local b,x,w,k,n,st,kp,f=bd,ke,ax,king,0,stp[3],pas[3]
  for d in all(dirs) do
   local t,p=k+d,w[d]
   if b[t]==0 then
@@ -211,7 +211,7 @@ function kesc()
         f=1
         goto found
        end
-       if pk[u]<1 then
+       if kp[u]<1 then
         break
        end
        u=u-p
@@ -224,7 +224,7 @@ function kesc()
         f=1
         break
        end
-       if pk[u]<1 then
+       if kp[u]<1 then
         break
        end
        u=u+p
@@ -232,7 +232,7 @@ function kesc()
      end
      ::found::
     end
-    if pk[t]<1 then
+    if kp[t]<1 then
      break
     end
     t=t+d
@@ -263,13 +263,13 @@ function kesc()
        m=m+1
        q[m]=t
        a[m]=o
-       if pk[t]<1 then
+       if kp[t]<1 then
         m=m+1
         q[m]=t
         a[m]=p
        end
       end
-      if pk[t]<1 then
+      if kp[t]<1 then
        break
       end
       t=t+d

@@ -144,6 +144,7 @@ function shield(t)
   end
  end
 end
+wit=false
 function surr()
  local b,w=bd,wit
  if w and sd[b[w[#w]]]==2 then
@@ -315,7 +316,7 @@ for s=14,154 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
 function routes()
- local n,b,x,k,pk=0,bd,ke,king,pas[3]
+ local n,b,x,k,kp=0,bd,ke,king,pas[3]
  for d in all(dirs) do
   local t=k+d
   if b[t]==0 then
@@ -323,7 +324,7 @@ function routes()
     if x[t] then
      n=n+1
     end
-    if pk[t]<1 then
+    if kp[t]<1 then
      break
     end
     t=t+d
@@ -334,7 +335,7 @@ function routes()
 end
 ax={[13]=1,[-13]=1,[1]=13,[-1]=13}
 function kesc()
- local b,x,w,k,n,st,pk,f=bd,ke,ax,king,0,stp[3],pas[3]
+ local b,x,w,k,n,st,kp,f=bd,ke,ax,king,0,stp[3],pas[3]
  for d in all(dirs) do
   local t,p=k+d,w[d]
   if b[t]==0 then
@@ -350,7 +351,7 @@ function kesc()
         f=1
         goto found
        end
-       if pk[u]<1 then
+       if kp[u]<1 then
         break
        end
        u=u-p
@@ -363,7 +364,7 @@ function kesc()
         f=1
         break
        end
-       if pk[u]<1 then
+       if kp[u]<1 then
         break
        end
        u=u+p
@@ -371,7 +372,7 @@ function kesc()
      end
      ::found::
     end
-    if pk[t]<1 then
+    if kp[t]<1 then
      break
     end
     t=t+d
@@ -402,13 +403,13 @@ function kesc()
        m=m+1
        q[m]=t
        a[m]=o
-       if pk[t]<1 then
+       if kp[t]<1 then
         m=m+1
         q[m]=t
         a[m]=p
        end
       end
-      if pk[t]<1 then
+      if kp[t]<1 then
        break
       end
       t=t+d

@@ -116,6 +116,7 @@ function capt(t)
   end
  end
 end
+wit=false
 function surr()
  local b,w=bd,wit
  if w and sd[b[w[#w]]]==2 then

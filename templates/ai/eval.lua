@@ -19,7 +19,7 @@ end
 
 {# Escape squares the king reaches in one move. #}
 function routes()
- local n,b,x,k{% if pass %},pk{% endif %}=0,bd,ke,king{% if pass %},pas[{{ KING }}]{% endif %}
+ local n,b,x,k{% if pass %},kp{% endif %}=0,bd,ke,king{% if pass %},pas[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
   local t=k+d
@@ -29,7 +29,7 @@ function routes()
      n=n+1
     end
 {% if pass %}
-    if pk[t]<1 then
+    if kp[t]<1 then
      break
     end
 {% endif %}
@@ -56,7 +56,7 @@ end
    ax[d]: the axis across direction d, as a positive step (1 or W). #}
 ax={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}}
 function kesc()
- local b,x,w,k,n{% if stop %},st{% endif %}{% if pass %},pk{% endif %},f=bd,ke,ax,king,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+ local b,x,w,k,n{% if stop %},st{% endif %}{% if pass %},kp{% endif %},f=bd,ke,ax,king,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
   local t,p=k+d,w[d]
@@ -76,7 +76,7 @@ function kesc()
         goto found
        end
 {% if pass %}
-       if pk[u]<1 then
+       if kp[u]<1 then
         break
        end
 {% endif %}
@@ -91,7 +91,7 @@ function kesc()
         break
        end
 {% if pass %}
-       if pk[u]<1 then
+       if kp[u]<1 then
         break
        end
 {% endif %}
@@ -102,7 +102,7 @@ function kesc()
     end
 {% endif %}
 {% if pass %}
-    if pk[t]<1 then
+    if kp[t]<1 then
      break
     end
 {% endif %}
@@ -146,7 +146,7 @@ function kesc()
        q[m]=t
        a[m]=o
 {% if pass %}
-       if pk[t]<1 then
+       if kp[t]<1 then
         m=m+1
         q[m]=t
         a[m]=p
@@ -154,7 +154,7 @@ function kesc()
 {% endif %}
       end
 {% if pass %}
-      if pk[t]<1 then
+      if kp[t]<1 then
        break
       end
 {% endif %}

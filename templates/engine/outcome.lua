@@ -11,6 +11,7 @@
      still "no". Most moves leave it intact.
    - Otherwise a depth-first search seeded from the piece sets (not a board scan), with a hand-
      indexed stack; it records each square's parent so the path it finds becomes the new `wit`. #}
+wit=false
 function surr()
  local b,w=bd,wit
  if w and sd[b[w[#w]]]=={{ DEFENDERS }} then
