@@ -486,12 +486,16 @@ function cands()
    cs[king+d]=true
   end
  end
- for v=14,154 do
-  if edge[v]>0 then
-   cs[v]=true
-  end
+ for i=1,#edl do
+  cs[edl[i]]=true
  end
  return cs
+end
+edl={}
+for v=14,154 do
+ if edge[v]>0 then
+  add(edl,v)
+ end
 end
 qd,dk=split"-13,-1,1,13",{}
 for j=1,4 do

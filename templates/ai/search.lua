@@ -94,14 +94,21 @@ function cands()
  end
 {% endif %}
 {% if shieldwall %}
- for v={{ first_square }},{{ last_square }} do
-  if edge[v]>0 then
-   cs[v]=true
-  end
+ for i=1,#edl do
+  cs[edl[i]]=true
  end
 {% endif %}
  return cs
 end
+{% if shieldwall %}
+{# The edge squares as a list: the shieldwall marks visit them, not the whole board. #}
+edl={}
+for v={{ first_square }},{{ last_square }} do
+ if edge[v]>0 then
+  add(edl,v)
+ end
+end
+{% endif %}
 {% endif %}
 
 {% if ai.qsearch %}
