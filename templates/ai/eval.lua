@@ -41,9 +41,6 @@ function routes()
 end
 {% endif %}
 {% if ai.escape %}
-{% if ai.escape_depth > 3 %}
-{{ kesc_handles_escape_depths_up_to_3_only() }}
-{% endif %}
 
 {# The escape term of the evaluation: the bonus for the king's escape distance (1..{{ ai.escape_depth }} rook moves
    through empty squares; none beyond) plus the one for two or more one-move routes.

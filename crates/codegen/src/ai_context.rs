@@ -14,6 +14,13 @@ use tafl8_engine::{Rules, Side};
 
 use crate::tables::{fixed_literal, join, square_table};
 
+// The cart's `kesc` (templates/ai/eval.lua) writes out levels 1 and 2 and searches level 3; a
+// deeper engine search needs that template changed first, so the build stops here.
+const _: () = assert!(
+    MAX_ESCAPE_DEPTH <= 3,
+    "templates/ai/eval.lua kesc handles depths 1..=3"
+);
+
 /// `stat(1)` above which the thinking coroutine yields, by board size: the rest of the frame is
 /// for drawing and for the work between two yield checks, which grows with the board (a big
 /// board's move lists and king-escape search); measured in the runner so no frame of the
