@@ -11,7 +11,8 @@ use tafl8_p8::{count, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT};
 /// Options of `tafl8 count` (its help text is on `Command::Count`).
 #[derive(clap::Args)]
 pub struct Options {
-    /// A `.p8` cart (its `__lua__` section is counted) or a `.lua` source file.
+    /// A cart (`.p8`: its `__lua__` section; `.p8.png`, `.p8.rom`: its decompressed code) or a
+    /// `.lua` source file.
     pub file: PathBuf,
     /// Print one JSON object instead of a table:
     /// `{"file":F,"tokens":N,"chars":N,"compressed":N,"token_limit":8192,"char_limit":65535,
