@@ -14,6 +14,8 @@ use tafl8_engine::notation::{parse_move, parse_position_string};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::{Rules, Side};
 
+use super::rules::load_rules_file;
+
 /// Compare the cart's Lua with the Rust engine: perft, every legal move's captures and outcome,
 /// evaluation, search (best move, score, node count, PV, root scores) at each depth under several
 /// search configurations, difficulty-level choices for seeded PRNGs, and self-play games.
@@ -23,9 +25,13 @@ use tafl8_engine::{Rules, Side};
 /// Exit status: 0 all equal, 1 mismatches, 2 the comparison could not run.
 #[derive(clap::Args, Debug)]
 pub struct Options {
-    /// Variant(s) to compare (repeat the option; default: every preset).
+    /// Variant(s) to compare (repeat the option; default: every preset unless --rules is given).
     #[arg(long, value_name = "V")]
     variant: Vec<String>,
+    /// Rules file(s) to compare, your own rulesets (TOML, as `tafl8 rules` prints; repeat the
+    /// option; compared after the --variant ones).
+    #[arg(long, value_name = "FILE")]
+    rules: Vec<PathBuf>,
     /// Search configuration(s), as `tafl8 search --config` reads them (`full`, `seed,+tt`, ...);
     /// each gets its own cart. Default: full, seed, bare,
     /// `full,+mobility,+defended,+escape-ext` (every switch on), `full,-pvs,-lmr,-tt`. Perft and
@@ -111,11 +117,22 @@ const DEFAULT_CONFIGS: [&str; 5] = [
 
 /// Runs the comparison and prints the summary.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
-    let variants: Vec<String> = if opts.variant.is_empty() {
+    let variants: Vec<String> = if opts.variant.is_empty() && opts.rules.is_empty() {
         PRESETS.iter().map(|s| s.to_string()).collect()
     } else {
         opts.variant.clone()
     };
+    // Each ruleset with the option that selects it again in a repro command.
+    let mut rulesets: Vec<(Arc<Rules>, String)> = Vec::new();
+    for v in &variants {
+        let rules = Rules::preset(v)
+            .with_context(|| format!("--variant {v}: use one of {}", PRESETS.join(", ")))?;
+        rulesets.push((Arc::new(rules), format!("--variant {v}")));
+    }
+    for path in &opts.rules {
+        let rules = load_rules_file(path).with_context(|| format!("--rules {}", path.display()))?;
+        rulesets.push((Arc::new(rules), format!("--rules '{}'", path.display())));
+    }
     let configs: Vec<String> = if opts.config.is_empty() {
         DEFAULT_CONFIGS.iter().map(|s| s.to_string()).collect()
     } else {
@@ -147,16 +164,13 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     };
     // Every (variant, config) job with its cases, built before running so the bar knows the total.
     let mut jobs = Vec::new();
-    for v in &variants {
-        let rules = Arc::new(
-            Rules::preset(v)
-                .with_context(|| format!("--variant {v}: use one of {}", PRESETS.join(", ")))?,
-        );
+    for (rules, rules_arg) in &rulesets {
         for (i, spec) in configs.iter().enumerate() {
-            let target = Target::new(rules.clone(), spec)?;
+            let mut target = Target::new(rules.clone(), spec)?;
+            target.rules_arg = rules_arg.clone();
             let cases = match &opts.check {
-                Some(check) => single_case(&rules, &opts, check)?,
-                None => tafl8_diff::cases(&rules, &plan, i == 0, target.book.as_ref()),
+                Some(check) => single_case(rules, &opts, check)?,
+                None => tafl8_diff::cases(rules, &plan, i == 0, target.book.as_ref()),
             };
             jobs.push((target, cases));
             if opts.check.is_some() {
