@@ -32,7 +32,7 @@ pub struct Options {
     /// `--features list` prints each feature's token cost for the variant.
     #[arg(long, value_name = "LIST", default_value = "full")]
     features: String,
-    /// Token budget to hold the program to (PICO-8's limit is 8192).
+    /// Token budget to hold the program to (the default is PICO-8's limit).
     #[arg(long, value_name = "N", default_value_t = tafl8_p8::TOKEN_LIMIT)]
     budget: usize,
     /// Output cart (default: carts/<variant>.p8). The name chooses the format: `.p8.png` a PNG

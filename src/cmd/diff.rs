@@ -10,6 +10,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use tafl8_diff::{compare, Backend, Case, CasePos, Check, Plan, Report, Runner, Target, Z8lua};
+use tafl8_engine::difficulty::{Level, LEVELS};
 use tafl8_engine::notation::{parse_move, parse_position_string};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::{Rules, Side};
@@ -32,11 +33,8 @@ pub struct Options {
     /// option; compared after the --variant ones).
     #[arg(long, value_name = "FILE")]
     rules: Vec<PathBuf>,
-    /// Search configuration(s), as `tafl8 search --config` reads them (`full`, `seed,+tt`, ...);
-    /// each gets its own cart. Default: full, seed, bare,
-    /// `full,+mobility,+defended,+escape-ext` (every switch on), `full,-pvs,-lmr,-tt`. Perft and
-    /// the move checks run under the first one.
-    #[arg(long, value_name = "SPEC")]
+    /// Search configuration(s) (the text is `config_help`, defaults from `DEFAULT_CONFIGS`).
+    #[arg(long, value_name = "SPEC", help = config_help())]
     config: Vec<String>,
     /// Random reachable positions per variant (besides the start).
     #[arg(long, value_name = "N", default_value_t = 100)]
@@ -56,8 +54,8 @@ pub struct Options {
     /// PRNG seeds per difficulty level and searched position.
     #[arg(long, value_name = "N", default_value_t = 2)]
     think_seeds: usize,
-    /// Highest difficulty level compared (1-5; levels 4 and 5 search 20,000 and 40,000 nodes).
-    #[arg(long, value_name = "L", default_value_t = 5)]
+    /// Highest difficulty level compared (the text is `max_level_help`, from `LEVELS`).
+    #[arg(long, value_name = "L", default_value_t = LEVELS.len() as u8, help = max_level_help())]
     max_level: u8,
     /// PRNG seeds for the opening book's choice at each position along random book lines.
     #[arg(long, value_name = "N", default_value_t = 3)]
@@ -105,6 +103,42 @@ pub struct Options {
     /// Defenders' level for --check game.
     #[arg(long, value_name = "L", default_value_t = 3)]
     defender_level: u8,
+}
+
+/// `--config`'s help, listing the default configurations.
+pub fn config_help() -> String {
+    format!(
+        "Search configuration(s), as `tafl8 analyze --config` reads them (`full`, `seed,+tt`, \
+         ...); each gets its own cart. Default: {}. Perft and the move checks run under the \
+         first one",
+        DEFAULT_CONFIGS.map(|c| format!("`{c}`")).join(", ")
+    )
+}
+
+/// `--max-level`'s help, with each level's node budget as `LEVELS` has it.
+pub fn max_level_help() -> String {
+    let budgets: Vec<String> = LEVELS
+        .iter()
+        .map(|l| format!("{} {}", l.level, thousands(l.nodes)))
+        .collect();
+    format!(
+        "Highest difficulty level compared (1-{}; nodes per move by level: {})",
+        LEVELS.len(),
+        budgets.join(", ")
+    )
+}
+
+/// `n` with a comma every three digits (8000 → "8,000").
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 const DEFAULT_CONFIGS: [&str; 5] = [
@@ -301,8 +335,8 @@ fn single_case(rules: &Arc<Rules>, opts: &Options, check: &str) -> anyhow::Resul
         ("--level", opts.level),
         ("--defender-level", opts.defender_level),
     ] {
-        if !(1..=5).contains(&l) {
-            bail!("{name} {l}: difficulty levels are 1 to 5");
+        if Level::get(l).is_none() {
+            bail!("{name} {l}: difficulty levels are 1 to {}", LEVELS.len());
         }
     }
     if matches!(
