@@ -94,3 +94,72 @@ fn damaged_png_carts_are_clear_errors() {
     assert_eq!(code, 2);
     assert!(stderr.contains("cut short"), "{stderr}");
 }
+
+#[test]
+fn diff_compares_a_png_cart_and_catches_a_bug_in_it() {
+    let small = [
+        "--positions",
+        "4",
+        "--placements",
+        "4",
+        "--search-positions",
+        "1",
+        "--search-depth",
+        "1",
+        "--think-seeds",
+        "1",
+        "--max-level",
+        "1",
+        "--book-seeds",
+        "1",
+        "--games",
+        "0",
+        "--json",
+    ];
+    let png = cart("p8.png");
+    let mut args = vec!["diff", "--cart", &png, "--variant", "ziege"];
+    args.extend(small);
+    let (code, stdout, stderr) = tafl8(&args);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert!(
+        v["cases"].as_u64().unwrap() > 0 && v["mismatches"] == 0,
+        "{stdout}"
+    );
+
+    // The same cart with the custodial capture flipped, shared as a PNG: the diff finds it and
+    // its repro line names the cart.
+    let mut bad = tafl8_p8::Cart::read_file(std::path::Path::new(&cart("p8"))).unwrap();
+    let code_text = bad.lua().unwrap().to_string();
+    let pattern = "   if sd[bd[v+d]]==side then\n    rem(v)";
+    assert!(
+        code_text.contains(pattern),
+        "the planted-bug pattern is in the cart"
+    );
+    bad.set_lua(&code_text.replacen(pattern, "   if sd[bd[v+d]]~=side then\n    rem(v)", 1));
+    let bad_png = temp("bad.p8.png");
+    bad.write_file(&bad_png).unwrap();
+    let bad_path = bad_png.display().to_string();
+    let mut args = vec!["diff", "--cart", &bad_path, "--variant", "ziege"];
+    args.extend(small);
+    let (code, stdout, _) = tafl8(&args);
+    assert_eq!(code, 1, "{stdout}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert!(v["mismatches"].as_u64().unwrap() > 0);
+    assert!(
+        stdout.contains("--cart") && stdout.contains("bad.p8.png"),
+        "repro names the cart: {stdout}"
+    );
+    // One cart, one ruleset: two variants is a usage error.
+    let (code, _, stderr) = tafl8(&[
+        "diff",
+        "--cart",
+        &png,
+        "--variant",
+        "ziege",
+        "--variant",
+        "tablut",
+    ]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("exactly one"), "{stderr}");
+}

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use tafl8_diff::{compare, Backend, Case, CasePos, Check, Plan, Report, Runner, Target, Z8lua};
+use tafl8_engine::book::Book;
 use tafl8_engine::difficulty::{Level, LEVELS};
 use tafl8_engine::notation::{parse_move, parse_position_string};
 use tafl8_engine::rules::PRESETS;
@@ -33,6 +34,12 @@ pub struct Options {
     /// option; compared after the --variant ones).
     #[arg(long, value_name = "FILE")]
     rules: Vec<PathBuf>,
+    /// A cart file to compare instead of a fresh build: `.p8`, `.p8.png` or `.p8.rom` (the PNG
+    /// cart you are about to share, say). Its code is run against the Rust engine for the one
+    /// --variant or --rules given, under the one --config it was built with (default `full`,
+    /// what `tafl8 build` makes).
+    #[arg(long, value_name = "FILE")]
+    cart: Option<PathBuf>,
     /// Search configuration(s) (the text is `config_help`, defaults from `DEFAULT_CONFIGS`).
     #[arg(long, value_name = "SPEC", help = config_help())]
     config: Vec<String>,
@@ -167,7 +174,9 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         let rules = load_rules_file(path).with_context(|| format!("--rules {}", path.display()))?;
         rulesets.push((Arc::new(rules), format!("--rules '{}'", path.display())));
     }
-    let configs: Vec<String> = if opts.config.is_empty() {
+    let configs: Vec<String> = if opts.cart.is_some() && opts.config.is_empty() {
+        vec!["full".to_string()]
+    } else if opts.config.is_empty() {
         DEFAULT_CONFIGS.iter().map(|s| s.to_string()).collect()
     } else {
         opts.config.clone()
@@ -198,10 +207,19 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     };
     // Every (variant, config) job with its cases, built before running so the bar knows the total.
     let mut jobs = Vec::new();
+    if opts.cart.is_some() && (rulesets.len() != 1 || configs.len() != 1) {
+        bail!(
+            "--cart compares one cart: give exactly one --variant or --rules (its ruleset) and at \
+             most one --config (the configuration it was built with; default full)"
+        );
+    }
     for (rules, rules_arg) in &rulesets {
         for (i, spec) in configs.iter().enumerate() {
             let mut target = Target::new(rules.clone(), spec)?;
             target.rules_arg = rules_arg.clone();
+            if let Some(path) = &opts.cart {
+                use_cart_file(&mut target, path)?;
+            }
             let cases = match &opts.check {
                 Some(check) => single_case(rules, &opts, check)?,
                 None => tafl8_diff::cases(rules, &plan, i == 0, target.book.as_ref()),
@@ -283,6 +301,32 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Makes `target` run the code of the cart file at `path` (any cart format) instead of the
+/// fresh build; the Rust side keeps the target's ruleset and configuration.
+fn use_cart_file(target: &mut Target, path: &std::path::Path) -> anyhow::Result<()> {
+    let cart = tafl8_p8::Cart::read_file(path)?;
+    let code = cart
+        .lua()
+        .with_context(|| format!("--cart {}: the cart has no code", path.display()))?
+        .to_string();
+    // A cart whose code carries the opening book is compared with the engine's own book.
+    target.book = if code.contains("function bookmove()") {
+        Some(Book::builtin(&target.rules).with_context(|| {
+            format!(
+                "--cart {}: the cart has an opening book but the engine has none for {}",
+                path.display(),
+                target.rules.name()
+            )
+        })?)
+    } else {
+        None
+    };
+    target.code = code;
+    target.cart = cart;
+    target.rules_arg = format!("{} --cart '{}'", target.rules_arg, path.display());
+    Ok(())
 }
 
 /// The one case `--position/--side/--moves/--check` describe.
