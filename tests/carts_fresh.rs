@@ -1,9 +1,10 @@
 //! The committed carts are what `tafl8 build --all` makes now: a stale cart (templates, engine
-//! tables or assets changed without a rebuild) fails here.
+//! tables or assets changed without a rebuild) fails here, the `.p8` and the `.p8.png` alike.
 
 use tafl8_codegen::{build, BuildRequest};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::Rules;
+use tafl8_p8::CartFormat;
 
 #[test]
 fn committed_carts_equal_a_fresh_build() {
@@ -11,10 +12,12 @@ fn committed_carts_equal_a_fresh_build() {
     let mut stale = Vec::new();
     for name in PRESETS {
         let built = build(&BuildRequest::full(Rules::preset(name).unwrap())).unwrap();
-        let path = format!("{root}/carts/{name}.p8");
-        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-        if on_disk != built.cart.to_text() {
-            stale.push(path);
+        for (ext, format) in [("p8", CartFormat::P8), ("p8.png", CartFormat::Png)] {
+            let path = format!("{root}/carts/{name}.{ext}");
+            let on_disk = std::fs::read(&path).unwrap_or_default();
+            if on_disk != built.cart.to_bytes(format).unwrap() {
+                stale.push(path);
+            }
         }
     }
     assert!(

@@ -113,3 +113,24 @@ fn bench_perft_prints_leaves_per_second() {
         "{out}"
     );
 }
+
+#[test]
+fn perft_refuses_a_depth_that_cannot_finish() {
+    let t = std::time::Instant::now();
+    let o = tafl8(&["perft", "--variant", "copenhagen", "--depth", "99"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("--depth 99") && err.contains("leaves") && err.contains("--force"),
+        "{err}"
+    );
+    // Refused from the first three plies' counts, at once (not after starting the count).
+    assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
+    // Brandubh perft 7 is about 1.1e11 leaves by the estimate (perft 2 = 960, perft 3 = 39,512:
+    // 39512 x 41.2^4; perft 5 is 41,843,336, so perft 7 is some 6e10): refused. Perft 4 runs.
+    let o = tafl8(&["perft", "--variant", "brandubh", "--depth", "7"]);
+    assert!(!o.status.success());
+    let o = tafl8(&["perft", "--variant", "brandubh", "--depth", "4", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("\"nodes\":1007392"), "{}", stdout(&o));
+}

@@ -33,3 +33,7 @@ echo "== second opinion: z8lua"
 $T diff --z8lua --venv "${TAFL8_VENV:?set TAFL8_VENV (bash .ci/oracles.sh)}" --config full \
     --positions 20 --placements 10 --depth 2 --search-positions 2 --search-depth 3 \
     --think-seeds 1 --max-level 3 --games 1 --plies 16
+echo "== a ruleset of one's own (tests/rules/edge11.toml: 11x11, edge escape, unarmed king by two,"
+echo "   no throne hostility, move limit), every configuration, levels 1-5 (about 1.5 min)"
+$T diff --rules tests/rules/edge11.toml --positions 100 --placements 50 --depth 2 \
+    --search-positions 2 --search-depth 3 --think-seeds 2 --max-level 5 --games 1 --plies 30

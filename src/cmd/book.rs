@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use tafl8_engine::book::{generate, Book, BookParams};
+use indicatif::{ProgressBar, ProgressStyle};
+use tafl8_engine::book::{generate_with_progress, Book, BookParams};
 
 use super::rules::RulesArgs;
 
@@ -18,12 +19,14 @@ use super::rules::RulesArgs;
 pub struct Options {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Search depth per book position (default: 7 on 7x7, 5 on 9x9, 4 on 11x11).
-    #[arg(long)]
+    /// Search depth per book position (default by board size: `defaults_help`).
+    #[arg(long, help = defaults_help("Search depth per book position", |n| default_params(n).0))]
     depth: Option<u8>,
-    /// Book positions are those fewer than this many plies from the start (default: 4 on 7x7,
-    /// 3 on larger boards).
-    #[arg(long)]
+    /// Book positions are those fewer than this many plies from the start.
+    #[arg(long, help = defaults_help(
+        "Book positions are those fewer than this many plies from the start",
+        |n| default_params(n).1
+    ))]
     plies: Option<u8>,
     /// Most moves kept per position.
     #[arg(long, default_value_t = 3)]
@@ -39,21 +42,50 @@ pub struct Options {
     check: bool,
 }
 
+/// The committed books' settings for a board of side `n`: (search depth, plies).
+fn default_params(n: u8) -> (u8, u8) {
+    let depth = match n {
+        0..=7 => 7,
+        8..=9 => 5,
+        _ => 4,
+    };
+    (depth, if n <= 7 { 4 } else { 3 })
+}
+
+/// An option's help: `what`, then its default on the presets' board sizes.
+fn defaults_help(what: &str, f: impl Fn(u8) -> u8) -> String {
+    let by_size: Vec<String> = [7u8, 9, 11]
+        .iter()
+        .map(|&n| format!("{} on {n}x{n}", f(n)))
+        .collect();
+    format!("{what} (default: {})", by_size.join(", "))
+}
+
 /// Generates (or checks) the book.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let rules = opts.rules.load()?;
     let n = rules.geometry().size();
+    let (depth, plies) = default_params(n);
     let params = BookParams {
-        depth: opts.depth.unwrap_or(match n {
-            0..=7 => 7,
-            8..=9 => 5,
-            _ => 4,
-        }),
-        plies: opts.plies.unwrap_or(if n <= 7 { 4 } else { 3 }),
+        depth: opts.depth.unwrap_or(depth),
+        plies: opts.plies.unwrap_or(plies),
         moves: opts.moves,
         margin: opts.margin,
     };
-    let book = generate(&rules, params);
+    // Progress on a terminal (indicatif draws nothing when stderr is not one).
+    let bar = ProgressBar::new(1);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} positions searched (depth {msg})  [{elapsed}]",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(params.depth.to_string());
+    let book = generate_with_progress(&rules, params, |searched, queued| {
+        bar.set_length((searched + queued) as u64);
+        bar.set_position(searched as u64);
+    });
+    bar.finish_and_clear();
     let g = rules.geometry();
     let header = params.header(rules.name(), book.entries().len());
     let text = book.to_text(g, &header);

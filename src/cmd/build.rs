@@ -1,5 +1,6 @@
 //! `tafl8 build`: render the engine and game templates for a ruleset, hold them to PICO-8's token
-//! budget, and write the `.p8` cart (with a budget table: where every token went).
+//! budget, and write the cart (with a budget table: where every token went): `.p8` text, or a
+//! `.p8.png` / `.p8.rom` when the output's name asks for one.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -7,9 +8,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use tafl8_codegen::{build, BuildRequest, Built, FEATURES};
+use tafl8_codegen::{build, BuildRequest, FEATURES};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::Rules;
+use tafl8_p8::cart::write_atomic;
+use tafl8_p8::CartFormat;
 
 use super::rules::RulesArgs;
 
@@ -29,10 +32,12 @@ pub struct Options {
     /// `--features list` prints each feature's token cost for the variant.
     #[arg(long, value_name = "LIST", default_value = "full")]
     features: String,
-    /// Token budget to hold the program to (PICO-8's limit is 8192).
+    /// Token budget to hold the program to (the default is PICO-8's limit).
     #[arg(long, value_name = "N", default_value_t = tafl8_p8::TOKEN_LIMIT)]
     budget: usize,
-    /// Output cart (default: carts/<variant>.p8).
+    /// Output cart (default: carts/<variant>.p8). The name chooses the format: `.p8.png` a PNG
+    /// cart to share (picture with label, code compressed; an error if it does not fit the
+    /// compressed limit), `.p8.rom` the bare ROM, anything else `.p8` text.
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     output: Option<PathBuf>,
     /// Over budget, drop the optional features with the least value per token until it fits.
@@ -41,7 +46,8 @@ pub struct Options {
     /// Print the budget as one JSON object per cart instead of the table.
     #[arg(long)]
     json: bool,
-    /// Build every built-in variant into carts/ (ignores --variant, --rules and -o).
+    /// Build every built-in variant into carts/, as `.p8` and `.p8.png` (ignores --variant,
+    /// --rules and -o).
     #[arg(long)]
     all: bool,
     /// Do not write: fail (exit 1) if the cart on disk differs from a fresh build (stale).
@@ -90,12 +96,13 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         return list_features(&opts);
     }
     let features = parse_features(&opts.features)?;
-    let jobs: Vec<(Rules, PathBuf)> = if opts.all {
+    let jobs: Vec<(Rules, Vec<PathBuf>)> = if opts.all {
         PRESETS
             .iter()
             .map(|name| {
                 let rules = Rules::preset(name)?;
-                Ok((rules, PathBuf::from(format!("carts/{name}.p8"))))
+                let outs = ["p8", "p8.png"].map(|ext| PathBuf::from(format!("carts/{name}.{ext}")));
+                Ok((rules, outs.to_vec()))
             })
             .collect::<anyhow::Result<_>>()?
     } else {
@@ -104,11 +111,11 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             .output
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("carts/{}.p8", rules.name())));
-        vec![(rules, out)]
+        vec![(rules, vec![out])]
     };
     let started = Instant::now();
     let mut stale = Vec::new();
-    for (rules, out) in jobs {
+    for (rules, outs) in jobs {
         let req = BuildRequest {
             rules,
             features: features.clone(),
@@ -128,14 +135,20 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         } else {
             print!("{}", built.budget.table());
         }
-        if opts.check {
-            if !is_fresh(&built, &out) {
-                stale.push(out.display().to_string());
-            }
-        } else {
-            write(&built, &out)?;
-            if !opts.json {
-                println!("wrote {}", out.display());
+        for out in &outs {
+            let bytes = built
+                .cart
+                .to_bytes(CartFormat::of_path(out))
+                .with_context(|| format!("building {}", out.display()))?;
+            if opts.check {
+                if std::fs::read(out).ok().as_ref() != Some(&bytes) {
+                    stale.push(out.display().to_string());
+                }
+            } else {
+                write(out, &bytes)?;
+                if !opts.json {
+                    println!("wrote {}", out.display());
+                }
             }
         }
     }
@@ -179,16 +192,9 @@ fn list_features(opts: &Options) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn is_fresh(built: &Built, path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|text| text == built.cart.to_text())
-}
-
-fn write(built: &Built, path: &Path) -> anyhow::Result<()> {
+fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    built
-        .cart
-        .write_file(path)
-        .with_context(|| format!("writing {}", path.display()))
+    write_atomic(path, bytes).with_context(|| format!("writing {}", path.display()))
 }

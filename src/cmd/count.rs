@@ -11,13 +11,21 @@ use tafl8_p8::{count, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT};
 /// Options of `tafl8 count` (its help text is on `Command::Count`).
 #[derive(clap::Args)]
 pub struct Options {
-    /// A `.p8` cart (its `__lua__` section is counted) or a `.lua` source file.
+    /// A cart (`.p8`: its `__lua__` section; `.p8.png`, `.p8.rom`: its decompressed code) or a
+    /// `.lua` source file.
     pub file: PathBuf,
-    /// Print one JSON object instead of a table:
-    /// `{"file":F,"tokens":N,"chars":N,"compressed":N,"token_limit":8192,"char_limit":65535,
-    /// "compressed_limit":15616,"fits":true}`.
-    #[arg(long)]
+    /// Print one JSON object instead of a table (the text is `json_help`, limits from the code).
+    #[arg(long, help = json_help())]
     pub json: bool,
+}
+
+/// `--json`'s help, with the limits the code checks.
+fn json_help() -> String {
+    format!(
+        "Print one JSON object instead of a table: {{\"file\":F,\"tokens\":N,\"chars\":N,\
+         \"compressed\":N,\"token_limit\":{TOKEN_LIMIT},\"char_limit\":{CHAR_LIMIT},\
+         \"compressed_limit\":{COMPRESSED_LIMIT},\"fits\":true}}"
+    )
 }
 
 /// Runs `tafl8 count`.

@@ -10,9 +10,13 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use tafl8_diff::{compare, Backend, Case, CasePos, Check, Plan, Report, Runner, Target, Z8lua};
+use tafl8_engine::book::Book;
+use tafl8_engine::difficulty::{Level, LEVELS};
 use tafl8_engine::notation::{parse_move, parse_position_string};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::{Rules, Side};
+
+use super::rules::load_rules_file;
 
 /// Compare the cart's Lua with the Rust engine: perft, every legal move's captures and outcome,
 /// evaluation, search (best move, score, node count, PV, root scores) at each depth under several
@@ -23,14 +27,21 @@ use tafl8_engine::{Rules, Side};
 /// Exit status: 0 all equal, 1 mismatches, 2 the comparison could not run.
 #[derive(clap::Args, Debug)]
 pub struct Options {
-    /// Variant(s) to compare (repeat the option; default: every preset).
+    /// Variant(s) to compare (repeat the option; default: every preset unless --rules is given).
     #[arg(long, value_name = "V")]
     variant: Vec<String>,
-    /// Search configuration(s), as `tafl8 search --config` reads them (`full`, `seed,+tt`, ...);
-    /// each gets its own cart. Default: full, seed, bare,
-    /// `full,+mobility,+defended,+escape-ext` (every switch on), `full,-pvs,-lmr,-tt`. Perft and
-    /// the move checks run under the first one.
-    #[arg(long, value_name = "SPEC")]
+    /// Rules file(s) to compare, your own rulesets (TOML, as `tafl8 rules` prints; repeat the
+    /// option; compared after the --variant ones).
+    #[arg(long, value_name = "FILE")]
+    rules: Vec<PathBuf>,
+    /// A cart file to compare instead of a fresh build: `.p8`, `.p8.png` or `.p8.rom` (the PNG
+    /// cart you are about to share, say). Its code is run against the Rust engine for the one
+    /// --variant or --rules given, under the one --config it was built with (default `full`,
+    /// what `tafl8 build` makes).
+    #[arg(long, value_name = "FILE")]
+    cart: Option<PathBuf>,
+    /// Search configuration(s) (the text is `config_help`, defaults from `DEFAULT_CONFIGS`).
+    #[arg(long, value_name = "SPEC", help = config_help())]
     config: Vec<String>,
     /// Random reachable positions per variant (besides the start).
     #[arg(long, value_name = "N", default_value_t = 100)]
@@ -50,8 +61,8 @@ pub struct Options {
     /// PRNG seeds per difficulty level and searched position.
     #[arg(long, value_name = "N", default_value_t = 2)]
     think_seeds: usize,
-    /// Highest difficulty level compared (1-5; levels 4 and 5 search 20,000 and 40,000 nodes).
-    #[arg(long, value_name = "L", default_value_t = 5)]
+    /// Highest difficulty level compared (the text is `max_level_help`, from `LEVELS`).
+    #[arg(long, value_name = "L", default_value_t = LEVELS.len() as u8, help = max_level_help())]
     max_level: u8,
     /// PRNG seeds for the opening book's choice at each position along random book lines.
     #[arg(long, value_name = "N", default_value_t = 3)]
@@ -101,6 +112,42 @@ pub struct Options {
     defender_level: u8,
 }
 
+/// `--config`'s help, listing the default configurations.
+pub fn config_help() -> String {
+    format!(
+        "Search configuration(s), as `tafl8 analyze --config` reads them (`full`, `seed,+tt`, \
+         ...); each gets its own cart. Default: {}. Perft and the move checks run under the \
+         first one",
+        DEFAULT_CONFIGS.map(|c| format!("`{c}`")).join(", ")
+    )
+}
+
+/// `--max-level`'s help, with each level's node budget as `LEVELS` has it.
+pub fn max_level_help() -> String {
+    let budgets: Vec<String> = LEVELS
+        .iter()
+        .map(|l| format!("{} {}", l.level, thousands(l.nodes)))
+        .collect();
+    format!(
+        "Highest difficulty level compared (1-{}; nodes per move by level: {})",
+        LEVELS.len(),
+        budgets.join(", ")
+    )
+}
+
+/// `n` with a comma every three digits (8000 → "8,000").
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 const DEFAULT_CONFIGS: [&str; 5] = [
     "full",
     "seed",
@@ -111,12 +158,25 @@ const DEFAULT_CONFIGS: [&str; 5] = [
 
 /// Runs the comparison and prints the summary.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
-    let variants: Vec<String> = if opts.variant.is_empty() {
+    let variants: Vec<String> = if opts.variant.is_empty() && opts.rules.is_empty() {
         PRESETS.iter().map(|s| s.to_string()).collect()
     } else {
         opts.variant.clone()
     };
-    let configs: Vec<String> = if opts.config.is_empty() {
+    // Each ruleset with the option that selects it again in a repro command.
+    let mut rulesets: Vec<(Arc<Rules>, String)> = Vec::new();
+    for v in &variants {
+        let rules = Rules::preset(v)
+            .with_context(|| format!("--variant {v}: use one of {}", PRESETS.join(", ")))?;
+        rulesets.push((Arc::new(rules), format!("--variant {v}")));
+    }
+    for path in &opts.rules {
+        let rules = load_rules_file(path).with_context(|| format!("--rules {}", path.display()))?;
+        rulesets.push((Arc::new(rules), format!("--rules '{}'", path.display())));
+    }
+    let configs: Vec<String> = if opts.cart.is_some() && opts.config.is_empty() {
+        vec!["full".to_string()]
+    } else if opts.config.is_empty() {
         DEFAULT_CONFIGS.iter().map(|s| s.to_string()).collect()
     } else {
         opts.config.clone()
@@ -147,16 +207,22 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     };
     // Every (variant, config) job with its cases, built before running so the bar knows the total.
     let mut jobs = Vec::new();
-    for v in &variants {
-        let rules = Arc::new(
-            Rules::preset(v)
-                .with_context(|| format!("--variant {v}: use one of {}", PRESETS.join(", ")))?,
+    if opts.cart.is_some() && (rulesets.len() != 1 || configs.len() != 1) {
+        bail!(
+            "--cart compares one cart: give exactly one --variant or --rules (its ruleset) and at \
+             most one --config (the configuration it was built with; default full)"
         );
+    }
+    for (rules, rules_arg) in &rulesets {
         for (i, spec) in configs.iter().enumerate() {
-            let target = Target::new(rules.clone(), spec)?;
+            let mut target = Target::new(rules.clone(), spec)?;
+            target.rules_arg = rules_arg.clone();
+            if let Some(path) = &opts.cart {
+                use_cart_file(&mut target, path)?;
+            }
             let cases = match &opts.check {
-                Some(check) => single_case(&rules, &opts, check)?,
-                None => tafl8_diff::cases(&rules, &plan, i == 0, target.book.as_ref()),
+                Some(check) => single_case(rules, &opts, check)?,
+                None => tafl8_diff::cases(rules, &plan, i == 0, target.book.as_ref()),
             };
             jobs.push((target, cases));
             if opts.check.is_some() {
@@ -237,6 +303,32 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// Makes `target` run the code of the cart file at `path` (any cart format) instead of the
+/// fresh build; the Rust side keeps the target's ruleset and configuration.
+fn use_cart_file(target: &mut Target, path: &std::path::Path) -> anyhow::Result<()> {
+    let cart = tafl8_p8::Cart::read_file(path)?;
+    let code = cart
+        .lua()
+        .with_context(|| format!("--cart {}: the cart has no code", path.display()))?
+        .to_string();
+    // A cart whose code carries the opening book is compared with the engine's own book.
+    target.book = if code.contains("function bookmove()") {
+        Some(Book::builtin(&target.rules).with_context(|| {
+            format!(
+                "--cart {}: the cart has an opening book but the engine has none for {}",
+                path.display(),
+                target.rules.name()
+            )
+        })?)
+    } else {
+        None
+    };
+    target.code = code;
+    target.cart = cart;
+    target.rules_arg = format!("{} --cart '{}'", target.rules_arg, path.display());
+    Ok(())
+}
+
 /// The one case `--position/--side/--moves/--check` describe.
 fn single_case(rules: &Arc<Rules>, opts: &Options, check: &str) -> anyhow::Result<Vec<Case>> {
     let g = rules.geometry();
@@ -287,8 +379,8 @@ fn single_case(rules: &Arc<Rules>, opts: &Options, check: &str) -> anyhow::Resul
         ("--level", opts.level),
         ("--defender-level", opts.defender_level),
     ] {
-        if !(1..=5).contains(&l) {
-            bail!("{name} {l}: difficulty levels are 1 to 5");
+        if Level::get(l).is_none() {
+            bail!("{name} {l}: difficulty levels are 1 to {}", LEVELS.len());
         }
     }
     if matches!(

@@ -10,7 +10,8 @@ use tafl8_p8::{lint, parse, Severity};
 /// Options of `tafl8 lint` (its help text is on `Command::Lint`).
 #[derive(clap::Args)]
 pub struct Options {
-    /// A `.p8` cart (its `__lua__` section is linted) or a `.lua` source file.
+    /// A cart (`.p8`: its `__lua__` section; `.p8.png`, `.p8.rom`: its decompressed code) or a
+    /// `.lua` source file.
     pub file: PathBuf,
     /// Print one JSON object instead of lines:
     /// `{"file":..,"errors":N,"warnings":N,"findings":[{"line","col","severity","code","message"}]}`.

@@ -52,7 +52,8 @@ pub enum Command {
     ///
     /// Default: `carts/ziege.p8`. The Lua is rendered from `templates/` with the ruleset's tables,
     /// parsed and linted (an undefined global is an error), counted, and minified only if over
-    /// PICO-8's character limit. `--all` rebuilds every committed cart; `--check` fails on a
+    /// PICO-8's character limit. `-o NAME.p8.png` writes a PNG cart to share (`.p8.rom` the bare
+    /// ROM); `--all` rebuilds every committed cart, `.p8` and `.p8.png`; `--check` fails on a
     /// stale one; `--features list` prints each optional feature's token cost. Exit status: 0
     /// built, 1 over budget (the biggest parts are named), stale, or another error.
     Build(build::Options),

@@ -3,13 +3,18 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
-use tafl8_engine::{divide, notation, perft, Position, Side};
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+use tafl8_engine::{notation, perft, Move, MoveList, Position, Side, Status};
 
 use super::rules::RulesArgs;
 
 /// Count leaf positions DEPTH plies ahead (every leaf made; games that end earlier are not
 /// expanded; repetition is ignored). Compare the counts with other implementations to find bugs.
+///
+/// On a terminal, progress (root moves done) is shown on stderr. A depth whose estimated leaf
+/// count (from the branching of the third ply) is over the limit is refused unless
+/// --force: such a count would run for hours or days.
 #[derive(clap::Args, Debug)]
 pub struct Options {
     #[command(flatten)]
@@ -30,6 +35,55 @@ pub struct Options {
     /// Print one JSON object: {"variant", "position", "side", "depth", "nodes", "seconds", "divide"?}.
     #[arg(long)]
     json: bool,
+    /// Run even when the estimated leaf count is over the limit.
+    #[arg(long)]
+    force: bool,
+}
+
+/// The most leaves a count may be estimated to visit without --force: at the ten to fifty
+/// million leaves per second `tafl8 bench perft` measures, minutes; ten times more is an hour.
+pub const MAX_ESTIMATED_LEAVES: f64 = 1e10;
+
+/// Leaves `depth` plies ahead, estimated from the exact counts at depths 2 and 3: every further
+/// ply multiplies by their ratio (the mean branching of the third ply; branching still grows in
+/// the opening, so this estimate is low rather than high). Depths up to 3 are counted exactly.
+pub fn estimate_leaves(pos: &mut Position, depth: u32) -> f64 {
+    if depth <= 3 {
+        return perft(pos, depth) as f64;
+    }
+    let p2 = perft(pos, 2) as f64;
+    let p3 = perft(pos, 3) as f64;
+    if p2 == 0.0 {
+        return 0.0;
+    }
+    p3 * (p3 / p2).powi(depth as i32 - 3)
+}
+
+/// Per-root-move leaf counts, as `tafl8_engine::divide` counts them, reporting each root move
+/// to `done` as it finishes.
+fn divide_with_progress(
+    pos: &mut Position,
+    depth: u32,
+    mut done: impl FnMut(usize, usize, Move, u64),
+) -> Vec<(Move, u64)> {
+    let mut list = MoveList::new();
+    pos.gen_moves(&mut list);
+    let total = list.len();
+    let mut out = Vec::with_capacity(total);
+    for (i, &m) in list.iter().enumerate() {
+        let undo = pos.make(m);
+        let n = if depth <= 1 {
+            1
+        } else if pos.status() == Status::Ongoing {
+            perft(pos, depth - 1)
+        } else {
+            0
+        };
+        pos.unmake(&undo);
+        done(i + 1, total, m, n);
+        out.push((m, n));
+    }
+    out
 }
 
 /// Runs perft and prints the count (and the per-move split with --divide).
@@ -48,16 +102,46 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         }
     };
     let g = pos.geometry();
+    let estimate = estimate_leaves(&mut pos, opts.depth);
+    if estimate > MAX_ESTIMATED_LEAVES && !opts.force {
+        bail!(
+            "--depth {}: about {estimate:.1e} leaves (the branching of the third ply, \
+             repeated), more than the {MAX_ESTIMATED_LEAVES:.0e} this command runs without \
+             --force (it would run for an hour or more at tens of millions of leaves per \
+             second). Use a smaller depth, or --force to run it anyway",
+            opts.depth
+        );
+    }
     let t = Instant::now();
-    let split = if opts.divide && opts.depth > 0 {
-        Some(divide(&mut pos, opts.depth))
+    // Progress per root move on a terminal (indicatif draws nothing when stderr is not one).
+    let bar = if opts.json || opts.depth < 2 {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} root moves  {msg}  [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let split = if opts.depth > 0 {
+        Some(divide_with_progress(
+            &mut pos,
+            opts.depth,
+            |i, total, m, n| {
+                bar.set_length(total as u64);
+                bar.set_position(i as u64);
+                bar.set_message(format!("{} {n}", m.display(g)));
+            },
+        ))
     } else {
         None
     };
+    bar.finish_and_clear();
     let nodes = match &split {
         Some(s) => s.iter().map(|(_, n)| n).sum(),
         None => perft(&mut pos, opts.depth),
     };
+    let split = split.filter(|_| opts.divide);
     let secs = t.elapsed().as_secs_f64();
     let position = notation::position_string(g, pos.cells());
     if opts.json {

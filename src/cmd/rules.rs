@@ -1,7 +1,7 @@
 //! `tafl8 rules`: print a ruleset as a TOML file to copy and edit; also the shared
 //! `--variant NAME` / `--rules FILE` options other subcommands flatten in.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -24,11 +24,17 @@ impl RulesArgs {
     /// Loads and validates the chosen ruleset.
     pub fn load(&self) -> anyhow::Result<Arc<Rules>> {
         let rules = match &self.rules {
-            Some(path) => Rules::from_file(path)?,
+            Some(path) => load_rules_file(path)?,
             None => Rules::preset(&self.variant)?,
         };
         Ok(Arc::new(rules))
     }
+}
+
+/// The ruleset a `--rules` value names (a TOML rules file), validated. Every subcommand's
+/// `--rules` goes through here, `diff`'s repeatable one included.
+pub fn load_rules_file(path: &Path) -> anyhow::Result<Rules> {
+    Ok(Rules::from_file(path)?)
 }
 
 /// Print a ruleset as a commented TOML file: save it, edit it, pass it back with --rules FILE.

@@ -24,7 +24,7 @@ EXIT STATUS: 0 when the run completes; 1 when the cart errors (the message names
 calls an unknown function, or runs away (\"exceeded N instructions in frame F\")."
 )]
 pub struct Options {
-    /// The cart (`.p8`).
+    /// The cart: `.p8`, `.p8.png` or `.p8.rom`.
     cart: PathBuf,
     /// Frames to run after `_init` (30 or 60 per second, depending on `_update60`).
     #[arg(long, default_value_t = 1)]

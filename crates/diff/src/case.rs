@@ -196,15 +196,15 @@ impl Case {
         line
     }
 
-    /// The command that reruns this one case (`config`: the search configuration spec).
-    pub fn repro(&self, rules: &Rules, config: &str) -> String {
+    /// The command that reruns this one case (`rules_arg`: the option that selects the ruleset,
+    /// `--variant NAME` or `--rules FILE`; `config`: the search configuration spec).
+    pub fn repro(&self, rules: &Rules, rules_arg: &str, config: &str) -> String {
         let side = match self.pos.side {
             Side::Attackers => "attackers",
             Side::Defenders => "defenders",
         };
         format!(
-            "tafl8 diff --variant {} --config '{config}' --position '{}' --side {side} --moves '{}' {}",
-            rules.name(),
+            "tafl8 diff {rules_arg} --config '{config}' --position '{}' --side {side} --moves '{}' {}",
             self.pos.base_string(rules),
             self.pos.moves_text(rules),
             self.check.cli_args()

@@ -154,6 +154,6 @@ fn mismatch(target: &Target, backend: &str, case: &Case, lua: String, rust: Stri
         moves: case.pos.moves_text(r),
         lua,
         rust,
-        repro: case.repro(r, &target.spec),
+        repro: case.repro(r, &target.rules_arg, &target.spec),
     }
 }

@@ -24,7 +24,7 @@ pub struct Plan {
     pub search_depth: u8,
     /// Seeds for each difficulty level's choice, at the start and the first reachable positions.
     pub think_seeds: usize,
-    /// Highest difficulty level compared (levels 4 and 5 search 20,000 and 40,000 nodes).
+    /// Highest difficulty level compared (their node budgets: `tafl8_engine::difficulty::LEVELS`).
     pub max_level: u8,
     /// Seeds for the opening book's choice at each position along random book lines.
     pub book_seeds: usize,

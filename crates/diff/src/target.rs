@@ -17,6 +17,9 @@ use crate::error::DiffError;
 pub struct Target {
     /// The ruleset.
     pub rules: Arc<Rules>,
+    /// The `tafl8 diff` option that selects the ruleset, for repro commands: `--variant NAME`
+    /// (what [`Target::new`] assumes), or `--rules 'FILE'` for a rules file (set by the caller).
+    pub rules_arg: String,
     /// The configuration spec (`SearchConfig::parse` syntax), for reports and repro commands.
     pub spec: String,
     /// The configuration.
@@ -101,6 +104,7 @@ impl Target {
             None
         };
         Ok(Target {
+            rules_arg: format!("--variant {}", rules.name()),
             rules,
             spec: spec.to_string(),
             cfg,

@@ -51,9 +51,9 @@ pub struct Level {
 
 /// The five levels, weakest first.
 ///
-/// Budgets are sized for the cart (about 1250 PICO-8 VM instructions per node at ~4.2M
-/// instructions per second, so ~3400 nodes per second): level 5 thinks about 6 s, level 4 about
-/// 2.4 s, level 3 under 1 s, levels 1 and 2 answer at once. A weaker level thinks less *and*
+/// Budgets are sized for the cart's CPU: levels 1 and 2 answer at once, level 5 thinks a few
+/// seconds. What a level costs on PICO-8 is measured, not defined here: `tafl8 bench cart`
+/// prints it per level, and `docs/levels.md` keeps the current figures. A weaker level thinks less *and*
 /// chooses more loosely: the margins and halvings were tuned by matches between adjacent levels
 /// on brandubh and ziege (`docs/levels.md` has the table and the commands) until every pair was
 /// separated. On brandubh, whose defenders win most games at low levels, only a narrower choice

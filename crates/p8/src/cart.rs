@@ -6,11 +6,19 @@
 //! `__meta:<name>__` (free text kept for tools). [`Cart`] keeps every section's text exactly, in
 //! order, unknown ones included, so `write(read(x)) == x` for a well-formed cart; typed views
 //! (`gfx`, `gff`, `map`, `label`) parse and rebuild the data sections on demand.
+//!
+//! The binary formats read and write the same [`Cart`]: [`rom`] (the 0x8000 bytes PICO-8 loads,
+//! a `.p8.rom` file), [`png`] (a `.p8.png` picture hiding those bytes), [`code`] (the code area's
+//! compressed formats). [`Cart::read_file`] and [`Cart::write_file`] pick the format from the
+//! file's content or name ([`CartFormat`]).
 
 use std::fmt;
 use std::path::Path;
 
+pub mod code;
 mod data;
+pub mod png;
+pub mod rom;
 mod source;
 
 pub use data::{Flags, Gfx, Label, Map};
@@ -48,10 +56,13 @@ impl CartError {
 
 impl fmt::Display for CartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(p) = &self.path {
-            write!(f, "{p}:")?;
+        match (&self.path, self.line) {
+            // Binary carts and I/O errors have no line to point at.
+            (Some(p), 0) => write!(f, "{p}: {}", self.message),
+            (None, 0) => write!(f, "{}", self.message),
+            (Some(p), _) => write!(f, "{p}:{}:{}: {}", self.line, self.col, self.message),
+            (None, _) => write!(f, "{}:{}: {}", self.line, self.col, self.message),
         }
-        write!(f, "{}:{}: {}", self.line, self.col, self.message)
     }
 }
 
@@ -236,47 +247,58 @@ impl Cart {
         }
     }
 
-    /// Reads a `.p8` file; errors name the file.
+    /// Reads a cart file: a `.p8.png` (recognised by its content), a `.p8.rom` (by its name), or a
+    /// `.p8` text file (anything else). Errors name the file.
     pub fn read_file(path: &Path) -> Result<Cart, CartError> {
-        let text = std::fs::read(path).map_err(|e| CartError {
-            path: Some(path.display().to_string()),
-            line: 0,
-            col: 0,
-            message: format!("cannot read: {e}"),
-        })?;
-        let text = String::from_utf8(text).map_err(|e| {
+        let with_path = |mut e: CartError| {
+            e.path = Some(path.display().to_string());
+            e
+        };
+        let bytes = std::fs::read(path)
+            .map_err(|e| with_path(CartError::new(0, 0, format!("cannot read: {e}"))))?;
+        if png::is_png(&bytes) {
+            return Cart::from_png(&bytes).map_err(with_path);
+        }
+        if CartFormat::of_path(path) == CartFormat::Rom {
+            return Cart::from_rom(&bytes).map_err(with_path);
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
             let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
             let valid = std::str::from_utf8(valid).unwrap_or_default();
             let line = valid.matches('\n').count() + 1;
             let col = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            CartError {
-                path: Some(path.display().to_string()),
+            with_path(CartError::new(
                 line,
                 col,
-                message: "not UTF-8 text: .p8 files are UTF-8 (glyphs as Unicode)".to_owned(),
-            }
+                "not UTF-8 text: .p8 files are UTF-8 (glyphs as Unicode)",
+            ))
         })?;
-        Cart::parse(&text).map_err(|mut e| {
-            e.path = Some(path.display().to_string());
-            e
-        })
+        Cart::parse(&text).map_err(with_path)
     }
 
-    /// Writes the cart to `path` atomically (a temporary file in the same folder, then a rename),
-    /// so a reader never sees half a cart.
-    pub fn write_file(&self, path: &Path) -> std::io::Result<()> {
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-        let name = path
-            .file_name()
-            .map_or_else(|| "cart".into(), |n| n.to_string_lossy().into_owned());
-        let tmp_name = format!(".{name}.tmp{}", std::process::id());
-        let tmp = match dir {
-            Some(d) => d.join(tmp_name),
-            None => tmp_name.into(),
-        };
-        std::fs::write(&tmp, self.to_text())?;
-        std::fs::rename(&tmp, path).inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
+    /// The bytes of the cart in `format`: `.p8` text, ROM, or PNG (the last two fail when the
+    /// compressed code does not fit, or a data section is malformed).
+    pub fn to_bytes(&self, format: CartFormat) -> Result<Vec<u8>, CartError> {
+        match format {
+            CartFormat::P8 => Ok(self.to_text().into_bytes()),
+            CartFormat::Rom => self.to_rom(),
+            CartFormat::Png => self.to_png(),
+        }
+    }
+
+    /// Writes the cart to `path` in the format its name asks for ([`CartFormat::of_path`]),
+    /// atomically (a temporary file in the same folder, then a rename), so a reader never sees
+    /// half a cart.
+    pub fn write_file(&self, path: &Path) -> Result<(), CartError> {
+        let bytes = self.to_bytes(CartFormat::of_path(path)).map_err(|mut e| {
+            e.path = Some(path.display().to_string());
+            e
+        })?;
+        write_atomic(path, &bytes).map_err(|e| CartError {
+            path: Some(path.display().to_string()),
+            line: 0,
+            col: 0,
+            message: format!("cannot write: {e}"),
         })
     }
 
@@ -346,6 +368,46 @@ impl Cart {
     pub fn lua_line_offset(&self) -> Option<usize> {
         self.section("lua").map(|s| s.line)
     }
+}
+
+/// The file formats of a cart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CartFormat {
+    /// `.p8`: text sections.
+    P8,
+    /// `.p8.png`: a picture with the ROM in its pixels' low bits.
+    Png,
+    /// `.p8.rom`: the ROM's bytes.
+    Rom,
+}
+
+impl CartFormat {
+    /// The format a file name asks for: `.png` → PNG, `.rom` → ROM, anything else `.p8`.
+    pub fn of_path(path: &Path) -> CartFormat {
+        let ext = path.extension().map(|e| e.to_ascii_lowercase());
+        match ext.as_ref().and_then(|e| e.to_str()) {
+            Some("png") => CartFormat::Png,
+            Some("rom") => CartFormat::Rom,
+            _ => CartFormat::P8,
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let name = path
+        .file_name()
+        .map_or_else(|| "cart".into(), |n| n.to_string_lossy().into_owned());
+    let tmp_name = format!(".{name}.tmp{}", std::process::id());
+    let tmp = match dir {
+        Some(d) => d.join(tmp_name),
+        None => tmp_name.into(),
+    };
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 /// The section name of a `__name__` line (trailing whitespace allowed, as PICO-8 does).

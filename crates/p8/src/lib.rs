@@ -20,7 +20,7 @@ pub mod print;
 mod print_emit;
 pub mod token;
 
-pub use cart::{Cart, CartError};
+pub use cart::{Cart, CartError, CartFormat};
 pub use count::{count, count_tokens, Counts, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT};
 pub use lexer::{lex, lex_with_comments, LexError, Lexer};
 pub use lint::{lint, Finding, Severity};

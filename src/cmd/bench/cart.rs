@@ -6,12 +6,13 @@ use std::process::ExitCode;
 use tafl8_diff::bench::bench_cart;
 use tafl8_diff::Target;
 
+use crate::cmd::rules::RulesArgs;
+
 /// Options of `tafl8 bench cart`.
 #[derive(clap::Args, Debug)]
 pub struct CartOptions {
-    /// Built-in variant.
-    #[arg(long, value_name = "NAME", default_value = "ziege")]
-    variant: String,
+    #[command(flatten)]
+    rules: RulesArgs,
     /// Search configuration the cart is built with (`full`, `seed,+tt`, ...).
     #[arg(long, value_name = "SPEC", default_value = "full")]
     config: String,
@@ -26,7 +27,9 @@ pub struct CartOptions {
 
 /// Runs the cart's search in the headless runner and prints the CPU table.
 pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
-    let target = Target::preset(&opts.variant, &opts.config)?;
+    let rules = opts.rules.load()?;
+    let name = rules.name().to_string();
+    let target = Target::new(rules, &opts.config)?;
     let rows = bench_cart(&target, opts.depth)?;
     if opts.json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
@@ -35,7 +38,7 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
     println!(
         "{} [{}] from the start: PICO-8 instructions by the runner's cost model; seconds at \
          4,194,304 instructions/s (30 fps x 139,810); frames when the AI yields at 90% of each",
-        opts.variant, opts.config
+        name, opts.config
     );
     println!(
         "{:<8} {:>5} {:>8} {:>12} {:>10} {:>8} {:>7}  rust",

@@ -39,6 +39,17 @@ impl BookParams {
 /// Generates the book of `rules`' start with the full engine (deterministic: the same rules and
 /// parameters always give the same book).
 pub fn generate(rules: &Arc<Rules>, params: BookParams) -> Book {
+    generate_with_progress(rules, params, |_, _| {})
+}
+
+/// [`generate`], calling `progress(searched, queued)` after each position it searches (for a
+/// progress display: the queue grows as the book does, so the total is not known in advance).
+pub fn generate_with_progress(
+    rules: &Arc<Rules>,
+    params: BookParams,
+    mut progress: impl FnMut(usize, usize),
+) -> Book {
+    let mut searched = 0;
     let mut searcher = Searcher::new(rules, SearchConfig::FULL);
     searcher.set_root_margin(params.margin);
     let mut queue = VecDeque::new();
@@ -49,6 +60,8 @@ pub fn generate(rules: &Arc<Rules>, params: BookParams) -> Book {
             continue;
         }
         let r = searcher.search(&mut pos, Limits::depth(params.depth));
+        searched += 1;
+        progress(searched, queue.len());
         if r.best.is_none() || r.score.is_decided() {
             continue;
         }

@@ -13,7 +13,7 @@
 
 mod generate;
 
-pub use generate::{generate, BookParams};
+pub use generate::{generate, generate_with_progress, BookParams};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;

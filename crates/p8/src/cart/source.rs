@@ -1,4 +1,5 @@
-//! Reading a program from disk: the `__lua__` section of a `.p8` cart, or a whole `.lua` file.
+//! Reading a program from disk: the code of a cart (`.p8`, `.p8.png`, `.p8.rom`), or a whole
+//! `.lua` file.
 
 use std::path::Path;
 
@@ -15,12 +16,16 @@ pub struct Source {
     pub line_offset: usize,
 }
 
-/// Reads the program in `path`: a `.p8` cart's `__lua__` section (an error if it has none), or
-/// any other file as plain PICO-8 source (CR LF become LF; one final newline is dropped).
+/// Reads the program in `path`: a cart's code (a `.p8` cart's `__lua__` section, an error if it
+/// has none; the decompressed code of a `.p8.png` or `.p8.rom`, whose line numbers are the
+/// code's own), or any other file as plain PICO-8 source (CR LF become LF; one final newline is
+/// dropped).
 pub fn read_source(path: &Path) -> Result<Source, CartError> {
-    let is_cart = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("p8"));
+    let is_cart = path.extension().is_some_and(|e| {
+        ["p8", "png", "rom"]
+            .iter()
+            .any(|c| e.eq_ignore_ascii_case(c))
+    });
     if is_cart {
         let cart = Cart::read_file(path)?;
         let (Some(code), Some(line_offset)) = (cart.lua(), cart.lua_line_offset()) else {
