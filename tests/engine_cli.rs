@@ -113,3 +113,76 @@ fn bench_perft_prints_leaves_per_second() {
         "{out}"
     );
 }
+
+/// A brandubh game the shared Python referee played and recorded (its own rules code,
+/// `../shared/opentafl/tafl_rules.py`, listed the captures), up to the attackers' last move,
+/// which captured the king on e5.
+const REFEREE_GAME: &str = "d6-e6 d3-a3 d2-a2xa3 d4-d3 a2-e2 d5-d6 f4-f5 d6-b6 f5-e5 c4-c5 a4-a3 \
+    e4-c4 e5-d5 d3-f3 a3-e3 f3-f5 e6-f6 f5-e5xd5 d1-d5 c4-c1";
+
+#[test]
+fn analyze_replays_a_game_and_finds_its_end() {
+    let o = tafl8(&[
+        "analyze",
+        "--variant",
+        "brandubh",
+        "--moves",
+        REFEREE_GAME,
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["side"], "attackers");
+    assert_eq!(v["best"], "f6-f5", "{v}");
+    assert_eq!(v["score"], 31999, "a win in one: {v}");
+    // The referee's capture list for that move names the king's square.
+    let o = tafl8(&[
+        "analyze",
+        "--variant",
+        "brandubh",
+        "--moves",
+        &format!("{REFEREE_GAME} f6-f5xe5"),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        stdout(&o).contains("no move: the game is over"),
+        "{}",
+        stdout(&o)
+    );
+    // A wrong capture list is an error naming the move.
+    let o = tafl8(&[
+        "analyze",
+        "--variant",
+        "brandubh",
+        "--moves",
+        "d6-e6 d3-a3 d2-a2xb3",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("move 3 (`d2-a2xb3`)") && err.contains("captures a3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn analyze_movetime_stops_at_a_completed_iteration() {
+    let o = tafl8(&[
+        "analyze",
+        "--variant",
+        "copenhagen",
+        "--movetime",
+        "200",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let its = v["iterations"].as_array().unwrap();
+    assert!(!its.is_empty());
+    // The answer is the deepest completed iteration's.
+    let last = its.last().unwrap();
+    assert_eq!((&v["best"], &v["depth"]), (&last["best"], &last["depth"]));
+    assert!(v["ms"].as_f64().unwrap() > 0.0);
+}

@@ -40,6 +40,11 @@ pub enum RepetitionResult {
     AttackersLose,
     /// The defenders lose.
     DefendersLose,
+    /// The player whose move makes the position occur `count` times loses (OpenTafl's
+    /// `tfr:w`, its built-in Copenhagen's rule: the side to move in the repeated position wins).
+    MoverLoses,
+    /// The player whose move makes the position occur `count` times wins (OpenTafl's `tfr:l`).
+    MoverWins,
 }
 
 /// Which side moves first.

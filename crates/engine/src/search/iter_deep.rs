@@ -17,8 +17,40 @@ pub struct Limits {
     /// Node budget (0 = none). When it runs out the last completed iteration's result stands.
     pub nodes: u64,
     /// Wall-clock limit (Rust only; makes the result time-dependent).
-    pub time: Option<Duration>,
+    pub time: Option<TimeLimit>,
 }
+
+/// A wall-clock budget, measured from the start of [`Searcher::search`].
+///
+/// `hard` is checked inside the search every [`TIME_CHECK_NODES`] nodes, alongside the node
+/// budget: when it has passed the search unwinds and the last completed iteration stands (a
+/// partial iteration is discarded, as with the node budget). `soft` is checked between
+/// iterations: once it has passed no new iteration starts, since one that starts late would
+/// most likely be cut off by `hard` and thrown away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimit {
+    /// Never search longer than this (plus the time of at most [`TIME_CHECK_NODES`] nodes).
+    pub hard: Duration,
+    /// Start no iteration after this.
+    pub soft: Duration,
+}
+
+impl TimeLimit {
+    /// A fixed time per move: `hard` is the whole budget, and no iteration starts after half
+    /// of it (an iteration takes several times the one before it, so one started after half the
+    /// budget would not finish).
+    pub fn movetime(budget: Duration) -> TimeLimit {
+        TimeLimit {
+            hard: budget,
+            soft: budget / 2,
+        }
+    }
+}
+
+/// The clock is read once every this many nodes (a power of two; a node costs well under a
+/// microsecond, so the search overruns its budget by a fraction of a millisecond at most:
+/// `tafl8 bench time` measures it).
+pub const TIME_CHECK_NODES: u64 = 1024;
 
 impl Limits {
     /// Only a depth limit.
@@ -35,6 +67,14 @@ impl Limits {
             depth: (MAX_PLY - 2) as u8,
             nodes,
             time: None,
+        }
+    }
+    /// A wall-clock budget only, up to depth `MAX_PLY - 2`.
+    pub const fn time(time: TimeLimit) -> Limits {
+        Limits {
+            depth: (MAX_PLY - 2) as u8,
+            nodes: 0,
+            time: Some(time),
         }
     }
 }
@@ -153,9 +193,20 @@ impl Searcher {
             {
                 break;
             }
+            if self.past(|t| t.soft) {
+                break;
+            }
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// Whether the clock has passed the budget's `which` limit (never, without a time limit).
+    pub(super) fn past(&self, which: impl Fn(&TimeLimit) -> Duration) -> bool {
+        match (&self.limits.time, self.start) {
+            (Some(t), Some(start)) => start.elapsed() >= which(t),
+            _ => false,
+        }
     }
 
     /// One iteration at the root: every move with the full window (or, with a root margin,
