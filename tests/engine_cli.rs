@@ -186,3 +186,46 @@ fn analyze_movetime_stops_at_a_completed_iteration() {
     assert_eq!((&v["best"], &v["depth"]), (&last["best"], &last["depth"]));
     assert!(v["ms"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn rules_as_opentafl_strings() {
+    let o = tafl8(&["rules", "--variant", "brandubh", "--otep"]);
+    assert!(o.status.success(), "{o:?}");
+    let s = stdout(&o);
+    // OpenTafl's own Brandub string, but for the name.
+    assert_eq!(
+        s.trim(),
+        "dim:7 name:brandubh surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    );
+    // --rules takes the string wherever it takes a file.
+    let o = tafl8(&["perft", "--rules", s.trim(), "--depth", "3", "--json"]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(stdout(&o).contains("\"nodes\":39512"), "{}", stdout(&o));
+    // Printed as TOML and read back, it is the same string.
+    let toml = stdout(&tafl8(&["rules", "--rules", s.trim()]));
+    let dir = std::env::temp_dir().join(format!("tafl8-otr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("b.toml");
+    std::fs::write(&f, toml).unwrap();
+    let again = tafl8(&["rules", "--rules", f.to_str().unwrap(), "--otep"]);
+    assert_eq!(stdout(&again), s);
+    std::fs::remove_dir_all(&dir).ok();
+    // Copenhagen's "a repetition loses for the defenders" has no OpenTafl form.
+    let o = tafl8(&["rules", "--variant", "copenhagen", "--otep"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("repetition.result") && err.contains("mover-loses"),
+        "{err}"
+    );
+    // A rule tafl8 does not play is named.
+    let o = tafl8(&[
+        "perft",
+        "--rules",
+        "dim:7 ks:m start:/7/7/7/3K3/7/7/7/",
+        "--depth",
+        "1",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`ks:m`"));
+}

@@ -150,3 +150,11 @@ pub struct RulesFile {
     #[serde(default)]
     pub linnaean_capture: bool,
 }
+
+impl RulesFile {
+    /// The file as TOML (no comments; `tafl8 rules` prints the presets' commented sources).
+    pub fn to_toml(&self) -> String {
+        // Plain values and two-level tables always serialise.
+        toml::to_string(self).unwrap_or_else(|e| unreachable!("rules file to TOML: {e}"))
+    }
+}
