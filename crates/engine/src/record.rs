@@ -278,9 +278,8 @@ pub fn play_move_list(pos: &mut Position, text: &str) -> Result<usize, RecordErr
 }
 
 /// The OpenTafl record of a move just made (`undo` from `make`/`play`, `pos` the position after
-/// it): `K` for the king, the captures after `x` (a captured king last, as `K` and his square),
-/// and `++` when it captured the king or `--` when the king escaped (the spec's info symbols
-/// for a game-ending move).
+/// it), as OpenTafl writes its own game records: `K` for the king, the captures after `x`
+/// (a captured king last, as `K` and his square: `e6-e5xKd5`), no info symbols.
 pub fn move_record(pos: &Position, undo: &Undo) -> String {
     let g = pos.geometry();
     let mv = undo.mv();
@@ -301,11 +300,6 @@ pub fn move_record(pos: &Position, undo: &Undo) -> String {
         s.push(if i == 0 { 'x' } else { '/' });
         s.push_str(c);
     }
-    match pos.status() {
-        Status::KingCaptured => s.push_str("++"),
-        Status::KingEscaped => s.push_str("--"),
-        _ => {}
-    }
     s
 }
 
@@ -322,6 +316,54 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Reads a game record: `[tag:value]` lines (the `rules` tag is required), then the move
+    /// text; commentary in brackets after a turn (`[...|...]`) is skipped. The moves are checked
+    /// only for their form here (replay them with [`play_move_list`]).
+    pub fn parse(text: &str) -> Result<GameRecord, NotationError> {
+        let mut rec = GameRecord::default();
+        let mut rules = None;
+        let mut moves = String::new();
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim();
+            let bad = |problem: String| NotationError {
+                column: 1,
+                problem: format!("line {}: {problem}", i + 1),
+            };
+            if let Some(inner) = t.strip_prefix('[') {
+                let inner = inner
+                    .strip_suffix(']')
+                    .ok_or_else(|| bad("a tag or comment must end with `]`".into()))?;
+                if moves.is_empty() {
+                    let (k, v) = inner
+                        .split_once(':')
+                        .ok_or_else(|| bad(format!("`[{inner}]` is not a `[tag:value]` line")))?;
+                    if k == "rules" {
+                        rules = Some(v.to_string());
+                    } else {
+                        rec.tags.push((k.to_string(), v.to_string()));
+                    }
+                }
+                // Later bracketed lines are commentary.
+                continue;
+            }
+            moves.push_str(t);
+            moves.push(' ');
+        }
+        rec.rules = rules.ok_or_else(|| NotationError {
+            column: 1,
+            problem: "no `[rules:...]` tag: a game record names its rules".into(),
+        })?;
+        rec.moves = moves
+            .split_whitespace()
+            .filter(|t| {
+                !t.strip_suffix('.')
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+            .map(str::to_string)
+            .collect();
+        Ok(rec)
+    }
+
     /// The record as text (ends with a newline). Tag values have their newlines and `]`
     /// replaced, since the format has no escapes.
     pub fn to_text(&self) -> String {

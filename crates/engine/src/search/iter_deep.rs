@@ -26,7 +26,8 @@ pub struct Limits {
 /// budget: when it has passed the search unwinds and the last completed iteration stands (a
 /// partial iteration is discarded, as with the node budget). `soft` is checked between
 /// iterations: once it has passed no new iteration starts, since one that starts late would
-/// most likely be cut off by `hard` and thrown away.
+/// most likely be cut off by `hard` and thrown away. Nor does one start that the growth of the
+/// last iterations' times predicts would end past `hard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeLimit {
     /// Never search longer than this (plus the time of at most [`TIME_CHECK_NODES`] nodes).
@@ -193,12 +194,29 @@ impl Searcher {
             {
                 break;
             }
-            if self.past(|t| t.soft) {
+            if self.past(|t| t.soft) || self.next_would_overrun(&result.iterations) {
                 break;
             }
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// Whether the next iteration would most likely run past the hard limit (and be thrown
+    /// away): it is predicted to take the last one's time times the growth from the one before
+    /// (at least 2, at most 8).
+    fn next_would_overrun(&self, its: &[Iteration]) -> bool {
+        let (Some(t), Some(start), [.., a, b, c]) = (&self.limits.time, self.start, its) else {
+            return false;
+        };
+        let last = c.time.saturating_sub(b.time).as_secs_f64();
+        let before = b.time.saturating_sub(a.time).as_secs_f64();
+        let growth = if before > 0.0 {
+            (last / before).clamp(2.0, 8.0)
+        } else {
+            8.0
+        };
+        start.elapsed().as_secs_f64() + last * growth > t.hard.as_secs_f64()
     }
 
     /// Whether the clock has passed the budget's `which` limit (never, without a time limit).
