@@ -5,7 +5,7 @@
 //! the engine thinks is read as soon as the search ends (a `finish`, `goodbye`, new board or
 //! new rules then cancels the move it found).
 
-mod clock;
+pub mod clock;
 pub mod session;
 
 use std::fs::{File, OpenOptions};
