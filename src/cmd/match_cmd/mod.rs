@@ -66,9 +66,10 @@ pub struct Options {
     /// Number of games (rounded up to an even number: games come in pairs).
     #[arg(long, default_value_t = 100)]
     games: u32,
-    /// Node budget per move for tafl8 players without their own `nodes=`.
-    #[arg(long, default_value_t = 5000)]
-    nodes: u64,
+    /// Node budget per move for tafl8 players without their own `nodes=` (default 5000, or
+    /// none with --movetime or --clock).
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Wall-clock budget per move for tafl8 players without their own `movetime=`, in
     /// milliseconds (the games then depend on the machine's speed). An OTEP engine's own time
     /// is set on its command line, or by --clock.
@@ -478,12 +479,14 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(d).with_context(|| format!("--log-dir {}", d.display()))?;
     }
     let log = |n: &str| opts.log_dir.as_ref().map(|d| d.join(format!("{n}.log")));
+    let timed = opts.movetime.is_some() || opts.clock.is_some();
+    let nodes = opts.nodes.unwrap_or(if timed { 0 } else { 5000 });
     let mut seats = [
         seat(
             opts.a.as_ref(),
             opts.a_cmd.as_ref(),
             opts.a_name.as_ref(),
-            opts.nodes,
+            nodes,
             log("A"),
         )
         .context("player A")?,
@@ -491,7 +494,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             opts.b.as_ref(),
             opts.b_cmd.as_ref(),
             opts.b_name.as_ref(),
-            opts.nodes,
+            nodes,
             log("B"),
         )
         .context("player B")?,

@@ -164,7 +164,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         opts.config,
         match opts.movetime {
             Some(ms) => format!("at most {ms} ms a move"),
-            None => "2000 ms a move without a clock".to_string(),
+            None => "2000 ms a move unless the host sends a clock".to_string(),
         }
     );
     let mut session = Session::new(settings, announce);

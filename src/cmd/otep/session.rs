@@ -14,10 +14,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tafl8_engine::notation::position_string;
+use tafl8_engine::notation::{parse_position_string, position_string};
 use tafl8_engine::record::parse_move_list;
 use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit};
-use tafl8_engine::{Move, Position, Rules, Side, Status};
+use tafl8_engine::{Move, Position, Rules, Side, Status, EMPTY};
 
 use super::clock::{budget, ClockMsg};
 
@@ -265,9 +265,18 @@ impl Session {
     fn follow(game: &mut Game, moves: &str, record: &str) -> Result<Option<String>, String> {
         let rules = game.rules.clone();
         let g = rules.geometry();
-        let target = Position::from_string(rules.clone(), record, Side::Attackers)
-            .map_err(|e| format!("position `{record}`: {e}"))?;
-        if target.cells() == game.pos.cells() {
+        let target =
+            parse_position_string(g, record).map_err(|e| format!("position `{record}`: {e}"))?;
+        // A host may take a captured king off its board (the shared Python referee does);
+        // tafl8 leaves him where he fell.
+        let same = |p: &Position| {
+            let mut cells = *p.cells();
+            if p.status() == Status::KingCaptured {
+                cells[p.king_square().index()] = EMPTY;
+            }
+            target == *p.cells() || target == cells
+        };
+        if same(&game.pos) {
             // Already there (the host repeats the previous move after an `error`).
             return Ok(None);
         }
@@ -284,7 +293,7 @@ impl Session {
                 break;
             }
         }
-        if problem.is_none() && p.cells() != target.cells() {
+        if problem.is_none() && !same(&p) {
             problem = Some(format!(
                 "after `{moves}` tafl8 has {}",
                 position_string(g, p.cells())
@@ -299,7 +308,7 @@ impl Session {
                 // Who moves next: the other side of the last move's mover, if it can be told.
                 let side = list
                     .last()
-                    .and_then(|(_, r)| Side::of_piece(target.cell(r.mv.to)))
+                    .and_then(|(_, r)| Side::of_piece(target[r.mv.to.index()]))
                     .map_or(game.pos.side_to_move(), Side::opponent);
                 Self::set_position(game, record, side)?;
                 Ok(Some(format!(
@@ -568,6 +577,24 @@ mod tests {
         s.handle(&format!("clock {now} 60000 0 0 0"), Instant::now());
         s.observe_clock(Side::Attackers);
         assert_eq!(s.increment, Duration::from_millis(2000));
+    }
+
+    #[test]
+    fn a_host_may_take_the_captured_king_off_the_board() {
+        // Brandubh: the attackers' f6-f5 captures the king on e5 (a game of the shared
+        // referee, which then confirms the move with a board without the king).
+        let mut s = session();
+        let game = "d6-e6|d3-a3|d2-a2xa3|d4-d3|a2-e2|d5-d6|f4-f5|d6-b6|f5-e5|c4-c5|a4-a3|\
+                    e4-c4|e5-d5|d3-f3|a3-e3|f3-f5|e6-f6|f5-e5xd5|d1-d5|c4-c1";
+        let board = "/2T4/4t2/4t2/1t4t/2TtK2/1T3t1/3t3/";
+        assert_eq!(
+            send(&mut s, &format!("opponent-move {game} {board}")),
+            Vec::<String>::new()
+        );
+        let out = send(&mut s, "play attackers");
+        assert_eq!(out.last().unwrap(), "move f6-f5");
+        let out = send(&mut s, "move /2T4/4t2/4t2/1t4t/2Tt1t1/1T5/3t3/");
+        assert!(out.is_empty(), "{out:?}");
     }
 
     #[test]
