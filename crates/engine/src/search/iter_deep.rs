@@ -27,7 +27,8 @@ pub struct Limits {
 /// partial iteration is discarded, as with the node budget). `soft` is checked between
 /// iterations: once it has passed no new iteration starts, since one that starts late would
 /// most likely be cut off by `hard` and thrown away. Nor does one start that the growth of the
-/// last iterations' times predicts would end past `hard`.
+/// last iterations' times predicts would end past `hard` (unless `soft` is `hard`: the caller
+/// then wants the whole budget searched).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeLimit {
     /// Never search longer than this (plus the time of at most [`TIME_CHECK_NODES`] nodes).
@@ -209,6 +210,10 @@ impl Searcher {
         let (Some(t), Some(start), [.., a, b, c]) = (&self.limits.time, self.start, its) else {
             return false;
         };
+        if t.soft >= t.hard {
+            // The caller wants the whole budget searched.
+            return false;
+        }
         let last = c.time.saturating_sub(b.time).as_secs_f64();
         let before = b.time.saturating_sub(a.time).as_secs_f64();
         let growth = if before > 0.0 {
