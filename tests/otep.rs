@@ -336,3 +336,24 @@ fn a_game_the_host_ends_while_the_engine_thinks_gets_no_move() {
     assert!(text.contains("status tafl8 depth="), "{text}");
     assert!(!text.contains("\nmove "), "{text}");
 }
+
+#[test]
+fn the_hosts_analysis_request_gets_an_analysis() {
+    // OpenTafl's terminal UI with tafl8 as its analysis engine, and the `analyze 3 2` command:
+    // the host sends the rules, then the board and the side, then `analyze`.
+    let log = std::fs::read_to_string(fixtures().join("brandubh-gui-analysis.transcript")).unwrap();
+    let host = lines(&log, "<<");
+    assert!(host.iter().any(|l| l.starts_with("analyze ")));
+    let input: String = host.iter().map(|l| format!("{l}\n")).collect();
+    let (out, status) = otep(&["--depth", "3"], input.as_bytes());
+    assert!(status.success());
+    let a = out
+        .iter()
+        .find(|l| l.starts_with("analysis 3 "))
+        .expect("analysis");
+    // Attackers to move at the start: every listed move is an attacker's.
+    let starts = ["a4", "b4", "d1", "d2", "d6", "d7", "f4", "g4"];
+    for pair in a.split(' ').skip(2).collect::<Vec<_>>().chunks(2) {
+        assert!(starts.contains(&&pair[0][..2]), "{a}");
+    }
+}

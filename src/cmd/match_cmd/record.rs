@@ -7,7 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::Context;
 use tafl8_engine::record::GameRecord;
 
-use super::{Game, GameResult, Setup};
+use super::game::{Game, GameResult, Setup};
 
 /// Today's date as `YYYY.MM.DD` (UTC), the record's `date` tag.
 fn today() -> String {
