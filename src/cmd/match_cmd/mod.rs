@@ -2,8 +2,8 @@
 //! games from the same random openings with the sides swapped; tafl8 referees every move and
 //! prints W/D/L, each side's results, an Elo difference with a 95% interval, and each engine's
 //! time and depth per move. Files: `game` (one game), `player` (who plays), `external` (an OTEP
-//! engine process),
-//! `gameclock` (the referee's clock), `stats` (the sums), `record` (the game records).
+//! engine process), `gameclock` (the referee's clock), `stats` (the sums), `record` (the game
+//! records).
 
 mod external;
 mod game;
