@@ -39,13 +39,17 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
     let mut book = false;
     let mut movetime = None;
     let mut cfg_items = Vec::new();
+    let mut own_nodes = false;
     for item in spec.split(',').map(str::trim) {
         if item == "book" {
             book = true;
             continue;
         }
         match item.split_once('=') {
-            Some(("nodes", v)) => limits.nodes = v.parse().with_context(|| format!("`{item}`"))?,
+            Some(("nodes", v)) => {
+                limits.nodes = v.parse().with_context(|| format!("`{item}`"))?;
+                own_nodes = true;
+            }
             Some(("depth", v)) => limits.depth = v.parse().with_context(|| format!("`{item}`"))?,
             Some(("movetime", v)) => {
                 let ms: u64 = v.parse().with_context(|| format!("`{item}`"))?;
@@ -59,6 +63,10 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
             }
             _ => cfg_items.push(item),
         }
+    }
+    if movetime.is_some() && !own_nodes && level.is_none() {
+        // A player timed by the clock has no node budget unless it names one.
+        limits.nodes = 0;
     }
     if cfg_items.is_empty() || cfg_items[0].starts_with(['+', '-']) || cfg_items[0].contains('=') {
         cfg_items.insert(0, "full");
@@ -88,7 +96,13 @@ mod tests {
         assert!(parse_internal("level=9", 1).is_err());
         assert!(parse_internal("seed,book", 1).unwrap().book);
         assert!(parse_internal("fast", 1).is_err());
-        let p = parse_internal("full,movetime=1500", 1).unwrap();
+        let p = parse_internal("full,movetime=1500", 5000).unwrap();
         assert_eq!(p.movetime, Some(Duration::from_millis(1500)));
+        assert_eq!(
+            p.limits.nodes, 0,
+            "no default node budget for a timed player"
+        );
+        let p = parse_internal("full,movetime=1500,nodes=900", 5000).unwrap();
+        assert_eq!(p.limits.nodes, 900);
     }
 }
