@@ -43,6 +43,14 @@ pub fn helper_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
         .load("return getmetatable('')")
         .set_name("=p8 setup")
         .call(())?;
+    // PICO-8 0.2.5 made `s[i]` the character at i (`sub(s,i,i)`; negative i counts from the end)
+    // and strings have no methods: their `__index` is this function, not the string library.
+    let index: Function = lua.load(STRING_INDEX).set_name("=p8 operators").call(
+        lua.globals()
+            .raw_get::<Table>("string")?
+            .raw_get::<Function>("sub")?,
+    )?;
+    string_mt.raw_set("__index", index)?;
     for (meta, name) in [
         ("__add", "add"),
         ("__sub", "sub"),
@@ -65,6 +73,19 @@ pub fn helper_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
     }
     Ok(out)
 }
+
+/// `s[k]` for a string `s`, as z8lua implements PICO-8 0.2.5's string indexing: a number `k` is
+/// truncated to an integer as PICO-8 converts numbers (towards minus infinity); 1..#s counts from
+/// the start, 0 and below from the end (-1 is the last character); anything else is nil.
+const STRING_INDEX: &str = "local sub = ...
+return function(s, k)
+  if type(k) ~= 'number' then return nil end
+  local n = #s
+  local i = k - k % 1
+  if i <= 0 then i = n + i + 1 end
+  if i >= 1 and i <= n then return sub(s, i, i) end
+  return nil
+end";
 
 /// The exact operators, all in Rust on [`Fix`].
 pub fn exact_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
