@@ -37,10 +37,12 @@ pub trait Backend {
 pub struct Runner;
 
 /// Limits for harness runs: the whole batch runs before the first frame, far beyond one frame's
-/// budget, so only a true runaway (4e9 instructions) stops it.
+/// budget, so only a true runaway (4e9 instructions) stops it. A batch is a test rig, not a game
+/// PICO-8 runs, so PICO-8's Lua memory limit does not apply to it.
 const HARNESS_LIMITS: Limits = Limits {
     instructions_per_frame: 4_000_000_000,
     memory_bytes: 256 << 20,
+    lua_memory: None,
 };
 
 impl Backend for Runner {

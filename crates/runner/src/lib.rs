@@ -33,6 +33,7 @@ pub mod font;
 pub mod gfx;
 pub mod input;
 pub mod lua;
+pub mod lua_memory;
 pub mod machine;
 pub mod memory;
 pub mod num;

@@ -1,7 +1,10 @@
 //! The `__p8` helper table the lowered chunk receives as its vararg: one function per routed operator
 //! (see the lowering contract), computing PICO-8's exact 16.16 results with [`Fix`].
 
+use std::rc::Rc;
+
 use mlua::{Error, Function, Lua, Table, Value};
+use tafl8_luaheap::Meter;
 
 use super::convert::{operand, push};
 use crate::num::{format, Fix};
@@ -32,8 +35,8 @@ const BINARY: [(&str, BinaryOp); 15] = [
 /// of `fast.lua` (which fall back to the Rust ones). `peek` is where `peek`, `peek2`, `peek4` come from.
 /// Also gives strings the arithmetic metamethods, so strings plain Lua cannot convert (`"0b101"`) still
 /// convert the PICO-8 way inside the fast paths.
-pub fn helper_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
-    let t = exact_table(lua, peek)?;
+pub fn helper_table(lua: &Lua, peek: &Table, meter: &Rc<Meter>) -> Result<Table, Error> {
+    let t = exact_table(lua, peek, meter)?;
     let bit32: Table = lua.globals().raw_get("bit32")?;
     let fast: Table = lua
         .load(include_str!("fast.lua"))
@@ -87,8 +90,8 @@ return function(s, k)
   return nil
 end";
 
-/// The exact operators, all in Rust on [`Fix`].
-pub fn exact_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
+/// The exact operators, all in Rust on [`Fix`]; `meter` charges concatenations as PICO-8 does.
+pub fn exact_table(lua: &Lua, peek: &Table, meter: &Rc<Meter>) -> Result<Table, Error> {
     let t = lua.create_table()?;
     for (name, op) in BINARY {
         t.raw_set(
@@ -106,7 +109,11 @@ pub fn exact_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
         "bnot",
         lua.create_function(|_, a: Value| Ok(push(operand(&a)?.bnot())))?,
     )?;
-    t.raw_set("concat", lua.create_function(concat)?)?;
+    let meter = Rc::clone(meter);
+    t.raw_set(
+        "concat",
+        lua.create_function(move |lua, args| concat(lua, &meter, args))?,
+    )?;
     for name in ["peek", "peek2", "peek4"] {
         let f: Function = peek.raw_get(name)?;
         t.raw_set(name, f)?;
@@ -126,11 +133,25 @@ fn piece(lua: &Lua, v: &Value) -> Result<Option<mlua::LuaString>, Error> {
 }
 
 /// `a .. b`: strings and numbers join; anything else is the error Lua gives (or its `__concat`).
-fn concat(lua: &Lua, (a, b): (Value, Value)) -> Result<Value, Error> {
+///
+/// PICO-8's Lua joins two non-empty strings in a buffer of the result's size and then makes the
+/// string, so for a moment both count; the runner joins in Rust memory and charges the buffer
+/// itself: a result that would not fit beside its buffer, even after a full collection, is out of
+/// memory (as doubling a 1 MiB string is on PICO-8, see the memory tests).
+fn concat(lua: &Lua, meter: &Meter, (a, b): (Value, Value)) -> Result<Value, Error> {
     match (piece(lua, &a)?, piece(lua, &b)?) {
         (Some(x), Some(y)) => {
-            let mut bytes = x.as_bytes().to_vec();
-            bytes.extend_from_slice(&y.as_bytes());
+            let (x, y) = (x.as_bytes(), y.as_bytes());
+            let joined = x.len() + y.len();
+            if !x.is_empty() && !y.is_empty() && !meter.fits_transient(joined) {
+                lua.gc_collect()?;
+                if !meter.fits_transient(joined) {
+                    meter.mark_exhausted();
+                    return Err(Error::MemoryError("not enough memory".into()));
+                }
+            }
+            let mut bytes = x.to_vec();
+            bytes.extend_from_slice(&y);
             Ok(Value::String(lua.create_string(bytes)?))
         }
         _ => {
