@@ -158,3 +158,23 @@ end");
     let top = global(&session, "top");
     assert!((2000.0..=2048.0).contains(&top), "highest stat(0): {top}");
 }
+
+#[test]
+fn a_transposition_table_like_the_carts_costs_80_bytes_an_entry() {
+    // The carts' table: `tt[hash & 4095] = {hash, move, score, depth, bound}`. Worked out by hand
+    // with PICO-8's sizes: each entry is a table of 32 bytes with 5 array slots of 8, and the
+    // table of entries has an array part of 4096 slots of 8 (key 0 goes to its hash part, one
+    // 20-byte node) and a 32-byte header: 4096 * 80 + 20 + 32 bytes. `tafl8-codegen`'s build-time
+    // check (`lua_memory::TT_ENTRY_BYTES`) uses the same 80.
+    // Both readings are taken at the same stack depth, so the stack's own size (which a full
+    // collection trims to what is in use) is the same in both.
+    let (_, lines) = run("function mem() return stat(0) end
+m=mem()
+tt={}
+for i=0,4095 do tt[i]={i,i,i,i,i} end
+d=mem()-m
+printh(tostr(d,2))");
+    // stat(0) is in KiB with 16 fraction bits, so its raw bits (tostr(x,2)) are bytes * 64.
+    let raw: f64 = lines.expect("runs")[0].parse().expect("a number");
+    assert_eq!(raw / 64.0, f64::from(4096 * 80 + 20 + 32));
+}
