@@ -22,6 +22,10 @@ pub struct Output {
     pub error: Option<String>,
     /// The cart's instructions before the first frame (the runner's CPU model; 0 for z8lua).
     pub instructions: u64,
+    /// The live Lua memory at the end, in bytes as PICO-8 counts it (`stat(0)` * 1024; the
+    /// runner only, 0 for z8lua): the code, the data and what the requests left (a search's
+    /// transposition table).
+    pub lua_memory: usize,
 }
 
 /// A Lua implementation that can run the harness.
@@ -67,11 +71,13 @@ impl Backend for Runner {
                 lines: report.printh,
                 error: None,
                 instructions: report.cpu.startup,
+                lua_memory: session.live_memory().unwrap_or(0),
             }),
             Err(e) => Ok(Output {
                 lines: session.vm().machine().borrow().printh.clone(),
                 error: Some(e.to_string()),
                 instructions: 0,
+                lua_memory: 0,
             }),
         }
     }
@@ -163,6 +169,7 @@ impl Backend for Z8lua {
             lines,
             error,
             instructions: 0,
+            lua_memory: 0,
         })
     }
 }
