@@ -72,7 +72,13 @@ fn tonum(_: &Lua, args: Variadic<Value>) -> mlua::Result<MultiValue> {
     let out = match args.first() {
         Some(Value::String(s)) => format::tonum_str(&s.as_bytes(), flags),
         Some(v @ (Value::Number(_) | Value::Integer(_))) => Some(lenient(v)),
-        Some(Value::Boolean(b)) => Some(if *b { Fix::ONE } else { Fix::ZERO }),
+        // 1 or 0 (PICO-8 0.2.2d changelog); with flag 0x2 the value is read as raw bits, as for a
+        // string (z8lua's test suite: `tonum(true, 2) == 0x.0001`).
+        Some(Value::Boolean(b)) => Some(match (*b, flags & 2 != 0) {
+            (false, _) => Fix::ZERO,
+            (true, false) => Fix::ONE,
+            (true, true) => Fix::from_bits(1),
+        }),
         _ => None,
     };
     Ok(match out {
