@@ -176,8 +176,10 @@ impl Hasher for AddressHasher {
 /// What the allocator reaches through its `ud` pointer.
 struct Inner {
     meter: Rc<Meter>,
-    /// PICO-8 bytes of each block allocated through this allocator (blocks allocated before it
-    /// was installed are not in it and count 0).
+    /// PICO-8 bytes of the blocks whose size is not [`model::usual`] of their real size (strings,
+    /// prototypes, ...): the common blocks (tables, closures, arrays) need no entry, which keeps
+    /// the allocator fast. A block allocated before the allocator was installed counts its usual
+    /// size when it is freed (a few bytes of mlua's own set-up, before any cart is charged).
     sizes: UnsafeCell<HashMap<usize, usize, BuildHasherDefault<AddressHasher>>>,
 }
 
@@ -275,7 +277,10 @@ unsafe extern "C" fn allocate(
     let key = block as usize;
     if nsize == 0 {
         if !block.is_null() {
-            meter.release(sizes.remove(&key).unwrap_or(0), osize);
+            meter.release(
+                sizes.remove(&key).unwrap_or_else(|| model::usual(osize)),
+                osize,
+            );
             // SAFETY: Lua passes the block's size as `osize`; every block (ours and mlua's) was
             // allocated with this layout.
             unsafe {
@@ -293,7 +298,13 @@ unsafe extern "C" fn allocate(
     let (old, old_real) = if block.is_null() {
         (0, 0)
     } else {
-        (sizes.get(&key).copied().unwrap_or(0), osize)
+        (
+            sizes
+                .get(&key)
+                .copied()
+                .unwrap_or_else(|| model::usual(osize)),
+            osize,
+        )
     };
     let new = if block.is_null() {
         model::new_block(osize, nsize)
@@ -326,7 +337,9 @@ unsafe extern "C" fn allocate(
     if !block.is_null() {
         sizes.remove(&key);
     }
-    sizes.insert(fresh as usize, new);
+    if new != model::usual(nsize) {
+        sizes.insert(fresh as usize, new);
+    }
     fresh.cast()
 }
 

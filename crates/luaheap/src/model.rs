@@ -57,6 +57,16 @@ pub fn vector(size: usize) -> usize {
     size / 2
 }
 
+/// The 32-bit size most blocks of `size` real bytes have: a table header's for 56, else half
+/// (closures, upvalues, arrays, call frames). The allocator only remembers blocks that differ.
+pub fn usual(size: usize) -> usize {
+    if size == 56 {
+        32
+    } else {
+        size / 2
+    }
+}
+
 /// `size` bytes of a structure that takes `from` bytes on 64 bits and `to` on 32.
 fn scaled(size: usize, from: usize, to: usize) -> usize {
     if size == from {
