@@ -67,8 +67,8 @@ fn nested_calls_run_out_near_42741_levels() {
     // 42,741 levels, its last stat(0) 2047.8379: about 48 bytes a level, a 40-byte call frame and
     // an 8-byte stack slot (a 64-bit Lua would need 96). Where exactly a run stops depends on the
     // stack's slack (Lua 5.2 doubles a full stack and a collection shrinks it to 9/8 of its use),
-    // so on when collections ran and on the code's shape: that cart itself stops at 42,396 levels
-    // in the runner (last stat(0) 2047.95); this one reads stat(0) only every 64 levels, so its
+    // so on when collections ran and on the code's shape: that cart itself stops at 42,395 levels
+    // in the runner (last stat(0) 2047.92); this one reads stat(0) only every 64 levels, so its
     // stack keeps more slack and the last doubling of the stack is what stops it, a few percent
     // earlier. 7% is 2,992 levels; a 64-bit count would stop near half the depth.
     // The level counts in raw 16.16 units, as the original does, to go past 32767.
