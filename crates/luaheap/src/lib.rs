@@ -1,8 +1,8 @@
 //! Lua memory counted as PICO-8 counts it, for a Lua 5.2 state run by mlua.
 //!
 //! [`Pico8Heap::install`] replaces the state's allocator by one that allocates exactly as mlua's
-//! does (so blocks from either can be freed by the other) and also keeps, for every block, its
-//! size in PICO-8's 32-bit heap ([`model`]). The counts live in a [`Meter`], shared with whoever
+//! does (so blocks from either can be freed by the other) and also counts every block at its size
+//! in PICO-8's 32-bit heap ([`model`]). The counts live in a [`Meter`], shared with whoever
 //! reports them (`stat(0)`, run reports). With a limit set, a block may not grow while the counted
 //! memory is already past the limit: Lua 5.2 then collects all garbage and retries once
 //! (`luaM_realloc_`), and raises its memory error only when the live data alone is past it — so,
@@ -142,8 +142,9 @@ impl Meter {
             return false;
         }
         self.refused.set(None);
-        self.used.set(self.used.get() + new - old);
-        self.real.set(self.real.get() + new_real - old_real);
+        self.used.set((self.used.get() + new).saturating_sub(old));
+        self.real
+            .set((self.real.get() + new_real).saturating_sub(old_real));
         true
     }
 
@@ -292,9 +293,9 @@ unsafe extern "C" fn allocate(
         }
         return ptr::null_mut();
     }
-    if nsize > isize::MAX as usize {
+    let Ok(layout) = Layout::from_size_align(nsize, ffi::SYS_MIN_ALIGN) else {
         return ptr::null_mut();
-    }
+    };
     let (old, old_real) = if block.is_null() {
         (0, 0)
     } else {
@@ -314,10 +315,6 @@ unsafe extern "C" fn allocate(
     if !meter.admit((key, osize, nsize), (old, new), (old_real, nsize)) {
         return ptr::null_mut();
     }
-    let Ok(layout) = Layout::from_size_align(nsize, ffi::SYS_MIN_ALIGN) else {
-        meter.release(new - old.min(new), nsize - old_real.min(nsize));
-        return ptr::null_mut();
-    };
     let fresh = if block.is_null() {
         // SAFETY: `layout` has a non-zero size.
         unsafe { alloc::alloc(layout) }
