@@ -19,6 +19,8 @@ fn run_in_cart(rules: &Rules, harness: &str) -> Vec<String> {
     let limits = Limits {
         instructions_per_frame: 4_000_000_000,
         memory_bytes: 256 << 20,
+        // A harness batch, not a game: PICO-8's Lua memory limit does not apply.
+        lua_memory: None,
     };
     let session = Session::from_cart(&cart, "perft.p8", limits).expect("cart loads");
     session

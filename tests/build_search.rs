@@ -25,6 +25,8 @@ fn run_lua(rules: &Rules, features: BTreeSet<String>, harness: &str) -> Vec<Stri
     let limits = VmLimits {
         instructions_per_frame: 20_000_000_000,
         memory_bytes: 512 << 20,
+        // A harness batch, not a game: PICO-8's Lua memory limit does not apply.
+        lua_memory: None,
     };
     let session = Session::from_cart(&cart, "search.p8", limits).expect("cart loads");
     session

@@ -75,6 +75,30 @@ fn run_json_reports_frames_and_cpu() {
     assert_eq!(v["frames"], 3);
     assert_eq!(v["printh"][0], "hello 0x0000.5555");
     assert_eq!(v["cpu"]["per_frame"].as_array().unwrap().len(), 3);
+    // PICO-8's Lua memory: a small cart holds a few tens of KiB of PICO-8's 2048.
+    let peak = v["memory"]["peak_bytes"].as_u64().unwrap();
+    assert!((20 * 1024..64 * 1024).contains(&peak), "{peak}");
+    assert_eq!(v["memory"]["limit_bytes"], 2048 * 1024);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_cart_past_pico8s_lua_memory_stops_out_of_memory() {
+    let dir = temp_dir("oom");
+    // Keeps 1,000 tables of 16 numbers a frame. Worked out by hand with PICO-8's sizes: a table is
+    // 32 + 16 * 8 = 160 bytes, `keep`'s array part reaches 16,384 slots of 8 bytes, so past the
+    // ~25 KiB of a small cart 2 MiB hold about 12,100 tables: the run stops in frame 13.
+    let cart = write_cart(
+        &dir,
+        "keep={}\nfunction _update() for i=1,1000 do add(keep,{1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16}) end end",
+    );
+    let o = tafl8(&["run", &cart, "--frames", "100", "--cpu"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("out of memory in frame 13:") && err.contains("2048 KiB"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -20,8 +20,13 @@ use tafl8_runner::vm::Limits;
   40: menu 1     select pause-menu item 1 before frame 40's update
 Buttons: L R U D O X (btn 0..5); frames not listed hold nothing.
 
+LUA MEMORY (--cpu, --json): the cart's live Lua memory as PICO-8 counts it (stat(0), after a full
+garbage collection), sampled after boot and after every frame; its peak and the frame of the peak.
+Like PICO-8, the run stops with \"out of memory\" when the live memory passes 2048 KiB.
+
 EXIT STATUS: 0 when the run completes; 1 when the cart errors (the message names the cart line),
-calls an unknown function, or runs away (\"exceeded N instructions in frame F\")."
+calls an unknown function, runs out of Lua memory, or runs away (\"exceeded N instructions in
+frame F\")."
 )]
 pub struct Options {
     /// The cart: `.p8`, `.p8.png` or `.p8.rom`.
@@ -38,13 +43,15 @@ pub struct Options {
     /// Save the screen as PNG after frame N's `_draw` (N = 0: after `_init`); repeatable.
     #[arg(long, value_name = "FRAME:PATH.png")]
     screenshot: Vec<String>,
-    /// Report the cart's VM instructions per frame (max, mean, frames over the PICO-8 budget).
+    /// Report the cart's VM instructions per frame (max, mean, frames over the PICO-8 budget) and
+    /// its peak Lua memory (a full garbage collection after every frame, so slower).
     #[arg(long)]
     cpu: bool,
     /// Write a per-frame CPU plot to this file: SVG, or PNG when the name ends in `.png`.
     #[arg(long, value_name = "PATH.svg|PATH.png")]
     cpu_plot: Option<PathBuf>,
-    /// Print the report (printh lines, CPU per frame, sounds, menu items) as JSON on stdout.
+    /// Print the report (printh lines, CPU per frame, Lua memory, sounds, menu items) as JSON on
+    /// stdout.
     #[arg(long)]
     json: bool,
     /// Runaway limit: real Lua VM instructions per frame before the run is stopped.
@@ -103,6 +110,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         echo_printh: opts.printh && !opts.json,
         screenshots,
         limits,
+        measure_memory: opts.cpu || opts.json,
     };
     let report = match session.run(&run_opts) {
         Ok(r) => r,
@@ -139,6 +147,19 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             c.over_budget(),
             c.startup
         );
+        if let Some(m) = &report.memory {
+            let limit = m
+                .limit_bytes
+                .unwrap_or(tafl8_runner::lua_memory::PICO8_LIMIT);
+            println!(
+                "lua memory: peak {:.1} KiB ({:.1}% of PICO-8's {} KiB) at frame {}; final {:.1} KiB",
+                m.peak_bytes as f64 / 1024.0,
+                100.0 * m.peak_bytes as f64 / limit as f64,
+                limit / 1024,
+                m.peak_frame,
+                m.final_bytes as f64 / 1024.0
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -60,6 +60,20 @@ pub enum CodegenError {
         /// The limit.
         limit: usize,
     },
+    /// The transposition table could take a game past the cart's Lua memory target.
+    #[error("the transposition table of 2^{tt_bits} entries takes {table_kib} KiB of PICO-8's Lua memory; with {rest_kib} KiB kept for the rest of the cart a game could peak past the {target_kib} KiB target (PICO-8 stops a cart at 2048 KiB): use tt-bits={largest} or less")]
+    OverMemory {
+        /// The table's size in bits.
+        tt_bits: u8,
+        /// Its PICO-8 bytes in KiB.
+        table_kib: usize,
+        /// KiB kept for everything else.
+        rest_kib: usize,
+        /// The target in KiB.
+        target_kib: usize,
+        /// The largest size in bits that fits.
+        largest: u8,
+    },
     /// An asset image is unusable.
     #[error("{path}: {message}")]
     Asset {

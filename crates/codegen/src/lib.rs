@@ -17,6 +17,7 @@ mod cartfile;
 pub mod context;
 mod error;
 pub mod features;
+pub mod lua_memory;
 pub mod parts;
 mod pipeline;
 mod render;

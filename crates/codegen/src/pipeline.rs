@@ -187,6 +187,10 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
             });
         }
     }
+    let cfg = crate::features::config_of(&req.features);
+    if cfg.tt {
+        crate::lua_memory::check_tt_fits(cfg.tt_bits)?;
+    }
     let mut features = req.features.clone();
     let mut dropped = Vec::new();
     let mut r = render_all(&req.rules, &features)?;

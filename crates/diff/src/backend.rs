@@ -22,6 +22,10 @@ pub struct Output {
     pub error: Option<String>,
     /// The cart's instructions before the first frame (the runner's CPU model; 0 for z8lua).
     pub instructions: u64,
+    /// The live Lua memory at the end, in bytes as PICO-8 counts it (`stat(0)` * 1024; the
+    /// runner only, 0 for z8lua): the code, the data and what the requests left (a search's
+    /// transposition table).
+    pub lua_memory: usize,
 }
 
 /// A Lua implementation that can run the harness.
@@ -37,10 +41,12 @@ pub trait Backend {
 pub struct Runner;
 
 /// Limits for harness runs: the whole batch runs before the first frame, far beyond one frame's
-/// budget, so only a true runaway (4e9 instructions) stops it.
+/// budget, so only a true runaway (4e9 instructions) stops it. A batch is a test rig, not a game
+/// PICO-8 runs, so PICO-8's Lua memory limit does not apply to it.
 const HARNESS_LIMITS: Limits = Limits {
     instructions_per_frame: 4_000_000_000,
     memory_bytes: 256 << 20,
+    lua_memory: None,
 };
 
 impl Backend for Runner {
@@ -65,11 +71,13 @@ impl Backend for Runner {
                 lines: report.printh,
                 error: None,
                 instructions: report.cpu.startup,
+                lua_memory: session.live_memory().unwrap_or(0),
             }),
             Err(e) => Ok(Output {
                 lines: session.vm().machine().borrow().printh.clone(),
                 error: Some(e.to_string()),
                 instructions: 0,
+                lua_memory: 0,
             }),
         }
     }
@@ -161,6 +169,7 @@ impl Backend for Z8lua {
             lines,
             error,
             instructions: 0,
+            lua_memory: 0,
         })
     }
 }

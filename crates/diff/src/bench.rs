@@ -31,6 +31,9 @@ pub struct BenchRow {
     pub frames: u64,
     /// Whether the Rust engine searched the same number of nodes to the same depth.
     pub matches_rust: bool,
+    /// The cart's live Lua memory after the search, in KiB as PICO-8 counts it (`stat(0)`): its
+    /// code and data and what the search keeps (the transposition table), of PICO-8's 2048.
+    pub lua_kib: f64,
 }
 
 /// A field of a harness answer (0 = the echoed command).
@@ -45,11 +48,16 @@ fn raw(hex: &str) -> u64 {
     u64::from(u32::from_str_radix(&hex.trim_start_matches("0x").replace('.', ""), 16).unwrap_or(0))
 }
 
-/// Instructions and the answer line of one request, minus the `nop` baseline (setup, protocol).
-fn measure(target: &Target, case: &Case, baseline: u64) -> Result<(u64, String), DiffError> {
+/// Instructions and the answer line of one request, minus the `nop` baseline (setup, protocol),
+/// and the live Lua memory after it.
+fn measure(target: &Target, case: &Case, baseline: u64) -> Result<(u64, String, usize), DiffError> {
     let out = Runner.run(target, &[case.request(&target.rules)])?;
     match (out.error, out.lines.first()) {
-        (None, Some(l)) => Ok((out.instructions.saturating_sub(baseline), l.clone())),
+        (None, Some(l)) => Ok((
+            out.instructions.saturating_sub(baseline),
+            l.clone(),
+            out.lua_memory,
+        )),
         (e, _) => Err(DiffError::Backend {
             backend: "runner".into(),
             message: format!("bench request failed: {}", e.unwrap_or_default()),
@@ -70,31 +78,36 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
     let baseline = nop.instructions;
     let per_second = (CYCLES_PER_SECOND / CYCLES_PER_INSTRUCTION) as f64;
     let slice = (frame_budget(30) as f64 * 0.9).max(1.0);
-    let row =
-        |level: Option<u8>, depth: u8, nodes: u64, instructions: u64, rust: (u64, u8)| BenchRow {
-            variant: target.rules.name().to_string(),
-            level,
-            depth,
-            nodes,
-            instructions,
-            instructions_per_node: instructions as f64 / nodes.max(1) as f64,
-            seconds: instructions as f64 / per_second,
-            frames: (instructions as f64 / slice).ceil() as u64,
-            matches_rust: rust == (nodes, depth),
-        };
+    let row = |level: Option<u8>,
+               depth: u8,
+               nodes: u64,
+               instructions: u64,
+               rust: (u64, u8),
+               memory: usize| BenchRow {
+        variant: target.rules.name().to_string(),
+        level,
+        depth,
+        nodes,
+        instructions,
+        instructions_per_node: instructions as f64 / nodes.max(1) as f64,
+        seconds: instructions as f64 / per_second,
+        frames: (instructions as f64 / slice).ceil() as u64,
+        matches_rust: rust == (nodes, depth),
+        lua_kib: memory as f64 / 1024.0,
+    };
     let mut rows = Vec::new();
     for depth in 1..=max_depth {
         let case = Case {
             pos: start.clone(),
             check: Check::Search { depth, nodes: 0 },
         };
-        let (instr, line) = measure(target, &case, baseline)?;
+        let (instr, line, memory) = measure(target, &case, baseline)?;
         let nodes = raw(field(&line, 3)?);
         let d: u8 = field(&line, 4)?.parse().unwrap_or(0);
         let mut pos = start.position(&target.rules);
         let r = tafl8_engine::search::Searcher::new(&target.rules, target.cfg)
             .search(&mut pos, tafl8_engine::search::Limits::depth(depth));
-        rows.push(row(None, d, nodes, instr, (r.nodes, r.depth)));
+        rows.push(row(None, d, nodes, instr, (r.nodes, r.depth), memory));
     }
     for level in tafl8_engine::difficulty::LEVELS {
         let case = Case {
@@ -131,6 +144,7 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
             nodes,
             out.instructions.saturating_sub(baseline),
             (r.nodes, r.depth),
+            out.lua_memory,
         ));
     }
     Ok(rows)

@@ -1,7 +1,11 @@
-//! The runner's own font for `print`: printable ASCII in 3x5 (4x6 cell), lowercase drawn with the
-//! uppercase shapes (as PICO-8's default font shows lowercase); the button glyphs of P8SCII in 7x5
-//! (8x6 cell); anything else as a hollow box. The shapes were drawn for this project; each line is
-//! `<char> <row1> .. <row5>`, `#` = ink.
+//! The runner's font for `print`: PICO-8's default font for printable ASCII in 3x5 (4x6 cell) and
+//! the button glyphs of P8SCII in 7x5 (8x6 cell); anything else as a hollow box.
+//!
+//! The shapes are PICO-8's, transcribed glyph by glyph from the font image Lexaloffle distributes
+//! (CC-0; the copy at `scripts/font.png` of the yocto-8 emulator, "a pico-8 font as distributed on
+//! the pico-8 website"); zepto8's font agrees with it on every glyph here. Lowercase letters are
+//! PICO-8's full-height capitals; uppercase letters are its small "puny" capitals, one row lower.
+//! Each line is `<char> <row1> .. <row5>`, `#` = ink.
 
 use std::sync::OnceLock;
 
@@ -9,10 +13,10 @@ const GLYPHS: &str = r#"  ... ... ... ... ...
 ! .#. .#. .#. ... .#.
 " #.# #.# ... ... ...
 # #.# ### #.# ### #.#
-$ ### ##. ### .## ###
+$ ### ##. .## ### .#.
 % #.# ..# .#. #.. #.#
-& ##. ##. ### #.# ###
-' .#. .#. ... ... ...
+& ##. ##. .## #.# ###
+' .#. #.. ... ... ...
 ( .#. #.. #.. #.. .#.
 ) .#. ..# ..# ..# .#.
 * #.# .#. ### .#. #.#
@@ -38,38 +42,64 @@ $ ### ##. ### .## ###
 > #.. .#. ..# .#. #..
 ? ### ..# .## ... .#.
 @ .#. #.# #.# #.. .##
-A ### #.# ### #.# #.#
-B ### #.# ##. #.# ###
-C .## #.. #.. #.. .##
-D ##. #.# #.# #.# ##.
-E ### #.. ##. #.. ###
-F ### #.. ##. #.. #..
-G .## #.. #.. #.# ###
-H #.# #.# ### #.# #.#
-I ### .#. .#. .#. ###
-J ### .#. .#. .#. ##.
-K #.# #.# ##. #.# #.#
-L #.. #.. #.. #.. ###
-M ### ### #.# #.# #.#
-N ##. #.# #.# #.# #.#
-O .## #.# #.# #.# ##.
-P ### #.# ### #.. #..
-Q .#. #.# #.# ##. .##
-R ### #.# ##. #.# #.#
-S .## #.. ### ..# ##.
-T ### .#. .#. .#. .#.
-U #.# #.# #.# #.# .##
-V #.# #.# #.# ### .#.
-W #.# #.# #.# ### ###
-X #.# #.# .#. #.# #.#
-Y #.# #.# ### ..# ###
-Z ### ..# .#. #.. ###
+A ... .## #.# ### #.#
+B ... ##. ##. #.# ###
+C ... .## #.. #.. .##
+D ... ##. #.# #.# ##.
+E ... ### ##. #.. .##
+F ... ### ##. #.. #..
+G ... .## #.. #.# ###
+H ... #.# #.# ### #.#
+I ... ### .#. .#. ###
+J ... ### .#. .#. ##.
+K ... #.# ##. #.# #.#
+L ... #.. #.. #.. .##
+M ... ### ### #.# #.#
+N ... ##. #.# #.# #.#
+O ... .## #.# #.# ##.
+P ... .## #.# ### #..
+Q ... .#. #.# ##. .##
+R ... ##. #.# ##. #.#
+S ... .## #.. ..# ##.
+T ... ### .#. .#. .#.
+U ... #.# #.# #.# .##
+V ... #.# #.# ### .#.
+W ... #.# #.# ### ###
+X ... #.# .#. .#. #.#
+Y ... #.# ### ..# ##.
+Z ... ### ..# #.. ###
 [ ##. #.. #.. #.. ##.
 \ #.. .#. .#. .#. ..#
 ] .## ..# ..# ..# .##
 ^ .#. #.# ... ... ...
 _ ... ... ... ... ###
 ` .#. ..# ... ... ...
+a ### #.# ### #.# #.#
+b ### #.# ##. #.# ###
+c .## #.. #.. #.. .##
+d ##. #.# #.# #.# ###
+e ### #.. ##. #.. ###
+f ### #.. ##. #.. #..
+g .## #.. #.. #.# ###
+h #.# #.# ### #.# #.#
+i ### .#. .#. .#. ###
+j ### .#. .#. .#. ##.
+k #.# #.# ##. #.# #.#
+l #.. #.. #.. #.. ###
+m ### ### #.# #.# #.#
+n ##. #.# #.# #.# #.#
+o .## #.# #.# #.# ##.
+p ### #.# ### #.. #..
+q .#. #.# #.# ##. .##
+r ### #.# ##. #.# #.#
+s .## #.. ### ..# ##.
+t ### .#. .#. .#. .#.
+u #.# #.# #.# #.# .##
+v #.# #.# #.# ### .#.
+w #.# #.# #.# ### ###
+x #.# #.# .#. #.# #.#
+y #.# #.# ### ..# ###
+z ### ..# .#. #.. ###
 { .## .#. ##. .#. .##
 | .#. .#. .#. .#. .#.
 } ##. .#. .## .#. ##.
@@ -128,9 +158,6 @@ fn table() -> &'static [Glyph; 128] {
                 *row = row_bits(bits);
             }
             t[c as usize] = g;
-            if c.is_ascii_uppercase() {
-                t[c.to_ascii_lowercase() as usize] = g;
-            }
         }
         t
     })
@@ -178,7 +205,10 @@ mod tests {
         }
         assert_eq!(glyph(b' '), [0; 5]);
         assert_eq!(glyph(b'"'), [0b101, 0b101, 0, 0, 0]);
-        assert_eq!(glyph(b'a'), glyph(b'A'));
+        // Uppercase letters are the puny capitals: nothing on the top row.
+        for c in b'A'..=b'Z' {
+            assert_eq!(glyph(c)[0], 0, "{}", c as char);
+        }
         assert_eq!(glyph(b'1'), [0b110, 0b010, 0b010, 0b010, 0b111]);
     }
 

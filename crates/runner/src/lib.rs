@@ -8,7 +8,8 @@
 //!   conformance suite of 11,040 expressions), its decimal/hex text forms and trigonometry.
 //! - [`lua`]: value conversion and the `__p8` helpers (Lua fast paths for the common exact cases,
 //!   falling back to the Rust operators on [`Fix`]).
-//! - [`vm`]: the sandbox, the runaway (instruction) and memory limits; [`session`]: loading a cart and
+//! - [`vm`]: the sandbox, the runaway (instruction) and memory limits ([`lua_memory`]: PICO-8's
+//!   Lua memory); [`session`]: loading a cart and
 //!   the game loop; [`machine`], [`memory`], [`gfx`], [`font`], [`rng`], [`input`], [`cpu`],
 //!   [`screenshot`]: the console state and its parts.
 //!
@@ -18,8 +19,10 @@
 //! - The RNG starts as after `srand(0)` (PICO-8 seeds randomly at boot) so runs are reproducible.
 //! - `t()` is `frame / fps` in 16.16; `flip()` does nothing; `cartdata` is not persisted (`dget`/`dset`
 //!   work on RAM 0x5e00); `sfx`/`music` are recorded, not played; menu callbacks receive 0.
-//! - The font is the runner's own 3x5 (lowercase drawn with the uppercase shapes; of the glyphs
-//!   from 128 up, the button glyphs have PICO-8's 7x5 shapes and the others are boxes); `print` does not scroll; the screen palette's secret colours show as the base 16.
+//! - The font is PICO-8's for printable ASCII and the button glyphs ([`font`]); the other glyphs
+//!   (control characters, and from 128 up all but the buttons) draw as boxes; `print` does not
+//!   scroll; the screen palette's secret colours show as the base 16.
+//! - Lua memory is counted as PICO-8 counts it and held to its 2 MiB ([`lua_memory`]).
 //! - Not supported: arithmetic metamethods on tables (`__add` and friends, e.g. a vector class):
 //!   the operator helpers accept numbers and numeric strings only.
 //! - The CPU model counts the cart's own instructions through the lowering's cost annotations
@@ -33,6 +36,7 @@ pub mod font;
 pub mod gfx;
 pub mod input;
 pub mod lua;
+pub mod lua_memory;
 pub mod machine;
 pub mod memory;
 pub mod num;

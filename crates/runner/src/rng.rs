@@ -47,13 +47,15 @@ impl Rng {
         self.lo = self.lo.wrapping_add(self.hi);
     }
 
-    /// `rnd(x)`: a number in [0, x) (0 for x <= 0), advancing the state.
+    /// `rnd(x)`: `hi % x` with the limit's raw bits read as unsigned (so `rnd(-1)` draws below
+    /// 0xffff.0000 and can return negative numbers, as the PICO-8 wiki's Rnd page and the
+    /// re-implementation in BBS thread 51113 observe); `rnd(0)` is 0. The state advances either way.
     pub fn rnd(&mut self, x: Fix) -> Fix {
         self.step();
-        if x.bits() <= 0 {
-            return Fix::ZERO;
+        match x.bits() as u32 {
+            0 => Fix::ZERO,
+            range => Fix::from_bits((self.hi % range) as i32),
         }
-        Fix::from_bits((self.hi % x.bits() as u32) as i32)
     }
 }
 
@@ -71,6 +73,6 @@ mod tests {
         let mut b = Rng::seeded(Fix::from_int(42));
         let again: Vec<Fix> = (0..100).map(|_| b.rnd(Fix::from_int(10))).collect();
         assert_eq!(first, again);
-        assert_eq!(b.rnd(Fix::from_int(-1)), Fix::ZERO);
+        assert_eq!(b.rnd(Fix::ZERO), Fix::ZERO);
     }
 }

@@ -57,6 +57,33 @@ pub struct RunOptions {
     /// The limits the session was created with (they are fixed by [`Session::from_cart`]; kept here
     /// so a caller can carry one set of options around).
     pub limits: Limits,
+    /// Measure the cart's live Lua memory after boot and after every frame (a full garbage
+    /// collection each time, so slower): the report's [`RunReport::memory`].
+    pub measure_memory: bool,
+}
+
+/// The cart's live Lua memory as PICO-8 counts it (`stat(0)`, in bytes), sampled after boot and
+/// after every frame, each time after a full collection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct MemoryReport {
+    /// The largest sample.
+    pub peak_bytes: usize,
+    /// The frame of the largest sample (0: after boot).
+    pub peak_frame: u32,
+    /// The last sample.
+    pub final_bytes: usize,
+    /// PICO-8's limit the run was held to (`None`: none).
+    pub limit_bytes: Option<usize>,
+}
+
+impl MemoryReport {
+    fn sample(&mut self, frame: u32, bytes: usize) {
+        if bytes > self.peak_bytes {
+            self.peak_bytes = bytes;
+            self.peak_frame = frame;
+        }
+        self.final_bytes = bytes;
+    }
 }
 
 /// What a run did.
@@ -74,6 +101,8 @@ pub struct RunReport {
     pub menu: Vec<MenuItem>,
     /// Screenshots written.
     pub screenshots: Vec<PathBuf>,
+    /// Live Lua memory, when [`RunOptions::measure_memory`] asked for it.
+    pub memory: Option<MemoryReport>,
 }
 
 /// A loaded cart, ready to run frames.
@@ -185,6 +214,7 @@ impl Session {
             .named_registry_value("tafl8_source")
             .unwrap_or_default();
         self.vm.reset_instruction_count();
+        self.vm.start_memory_count();
         self.vm
             .exec_lowered(&source, &self.name)
             .map_err(|e| self.map_err(e))?;
@@ -239,6 +269,12 @@ impl Session {
         Ok(self.cycles().saturating_sub(start))
     }
 
+    /// The cart's live Lua memory in bytes as PICO-8 counts it (`stat(0)` * 1024), after a full
+    /// garbage collection.
+    pub fn live_memory(&self) -> Result<usize, RunError> {
+        self.vm.live_memory().map_err(|e| self.map_err(e))
+    }
+
     /// Writes the current screen as PNG.
     pub fn screenshot(&self, path: &std::path::Path) -> Result<(), RunError> {
         write_png(&self.vm.machine().borrow().mem, path)?;
@@ -270,14 +306,25 @@ impl Session {
             Ok(())
         };
         shoot(0, &mut report)?;
+        let mut memory = opts.measure_memory.then(|| MemoryReport {
+            limit_bytes: self.vm.meter().limit(),
+            ..MemoryReport::default()
+        });
+        if let Some(m) = memory.as_mut() {
+            m.sample(0, self.live_memory()?);
+        }
         if self.has_game_loop() {
             for f in 1..=opts.frames {
                 let used = self.frame(f, opts.input.held(f), opts.input.menu(f))?;
                 report.cpu.per_frame.push(used);
                 report.frames = f;
                 shoot(f, &mut report)?;
+                if let Some(m) = memory.as_mut() {
+                    m.sample(f, self.live_memory()?);
+                }
             }
         }
+        report.memory = memory;
         let machine = self.vm.machine().borrow();
         report.printh = machine.printh.clone();
         report.sounds = machine.sounds.clone();

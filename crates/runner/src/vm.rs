@@ -6,6 +6,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use tafl8_luaheap::{Exhausted, Meter, Pico8Heap};
 
 use crate::api;
 use crate::lua::helpers::helper_table;
@@ -20,8 +21,11 @@ pub struct Limits {
     /// Real Lua VM instructions allowed per frame (including the helpers' own Lua code), checked every
     /// 10,000 instructions.
     pub instructions_per_frame: u64,
-    /// Bytes the Lua state may allocate.
+    /// Real bytes the Lua state may allocate (a safety net against a runaway runner).
     pub memory_bytes: usize,
+    /// The cart's Lua memory as PICO-8 counts it ([`crate::lua_memory`]): PICO-8 stops a cart
+    /// past 2 MiB. `None` lifts the limit (for experiments; carts never get more on PICO-8).
+    pub lua_memory: Option<usize>,
 }
 
 impl Default for Limits {
@@ -30,6 +34,7 @@ impl Default for Limits {
             // 100x PICO-8's 30 fps budget: generous for real carts, fast to reach for an infinite loop.
             instructions_per_frame: 100 * 139_810,
             memory_bytes: 256 << 20,
+            lua_memory: Some(crate::lua_memory::PICO8_LIMIT),
         }
     }
 }
@@ -45,6 +50,14 @@ pub enum VmError {
         /// The frame being run.
         frame: u32,
     },
+    /// The cart's live Lua memory passed PICO-8's limit (what PICO-8 reports as out of memory).
+    #[error("out of memory in frame {frame}: the cart's live Lua memory passed {limit_kib} KiB (PICO-8's limit; stat(0) counts it)")]
+    OutOfMemory {
+        /// The limit in KiB.
+        limit_kib: usize,
+        /// The frame being run.
+        frame: u32,
+    },
     /// A Lua error (syntax, runtime, memory): the message names the cart line when there is one.
     #[error("{0}")]
     Lua(String),
@@ -52,6 +65,8 @@ pub enum VmError {
 
 /// The Lua state, its sandbox environment and the machine the API drives.
 pub struct Vm {
+    // Dropped before `lua`, so the state goes back to mlua's own allocator before it is closed.
+    heap: Pico8Heap,
     lua: Lua,
     env: Table,
     helpers: Table,
@@ -73,11 +88,13 @@ impl Vm {
             StdLib::TABLE | StdLib::STRING | StdLib::COROUTINE | StdLib::BIT,
             LuaOptions::default(),
         )?;
+        let heap = Pico8Heap::install(&lua)?;
+        heap.meter().set_real_limit(Some(limits.memory_bytes));
         let machine = Rc::new(RefCell::new(Machine::new()));
         let env = lua.create_table()?;
         let runaway = Rc::new(Cell::new(false));
-        api::register(&lua, &env, &machine, &runaway)?;
-        let helpers = helper_table(&lua, &env)?;
+        api::register(&lua, &env, &machine, &runaway, heap.meter())?;
+        let helpers = helper_table(&lua, &env, heap.meter())?;
         let instructions = Rc::new(Cell::new(0u64));
         let (count, flag, limit) = (
             Rc::clone(&instructions),
@@ -97,8 +114,8 @@ impl Vm {
                 Ok(VmState::Continue)
             },
         )?;
-        lua.set_memory_limit(limits.memory_bytes)?;
         Ok(Vm {
+            heap,
             lua,
             env,
             helpers,
@@ -120,6 +137,26 @@ impl Vm {
         &self.env
     }
 
+    /// The cart's Lua memory as PICO-8 counts it.
+    pub fn meter(&self) -> &Rc<Meter> {
+        self.heap.meter()
+    }
+
+    /// Starts charging the cart's Lua memory (right before its code is loaded) and sets the limit.
+    pub fn start_memory_count(&self) {
+        // The runner's own garbage goes first, or its collection later would be credited to the cart.
+        let _ = self.lua.gc_collect();
+        let meter = self.heap.meter();
+        meter.start(crate::lua_memory::PICO8_BASELINE);
+        meter.set_limit(self.limits.lua_memory);
+    }
+
+    /// The cart's live Lua memory in bytes as PICO-8 counts it: what `stat(0)` shows, in KiB.
+    pub fn live_memory(&self) -> Result<usize, VmError> {
+        self.lua.gc_collect().map_err(|e| self.convert(e))?;
+        Ok(self.heap.meter().charged())
+    }
+
     /// The machine state shared with the API.
     pub fn machine(&self) -> &Rc<RefCell<Machine>> {
         &self.machine
@@ -136,6 +173,15 @@ impl Vm {
     }
 
     fn convert(&self, e: mlua::Error) -> VmError {
+        if let Some(why) = self.heap.meter().exhausted() {
+            self.heap.meter().clear_exhausted();
+            if why == Exhausted::Pico8Limit {
+                return VmError::OutOfMemory {
+                    limit_kib: self.limits.lua_memory.unwrap_or(0) / 1024,
+                    frame: self.machine.borrow().frame,
+                };
+            }
+        }
         if self.runaway.replace(false) {
             return VmError::Runaway {
                 limit: self.limits.instructions_per_frame,

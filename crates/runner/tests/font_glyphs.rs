@@ -1,7 +1,8 @@
-//! The button glyphs (⬇️ ⬅️ 🅾️ ➡️ ⬆️ ❎) printed by a cart: each is one P8SCII character in the
-//! source, drawn 7x5 and advancing 8 pixels, with the shape PICO-8's font gives it. The expected
-//! pictures below were drawn by hand from PICO-8's own rendering of the glyphs (a rounded block,
-//! the symbol cut out of it), independently of the runner's font table.
+//! The font as `print` draws it. The button glyphs (⬇️ ⬅️ 🅾️ ➡️ ⬆️ ❎): each is one P8SCII
+//! character in the source, drawn 7x5 and advancing 8 pixels, with the shape PICO-8's font gives
+//! it; the expected pictures below were drawn by hand from PICO-8's own rendering of the glyphs (a
+//! rounded block, the symbol cut out of it), independently of the runner's font table. Printable
+//! ASCII: a strip of every character against PICO-8's font image (see `ASCII_STRIP`).
 
 mod support;
 
@@ -82,4 +83,52 @@ fn other_wide_characters_stay_boxes() {
         (7, 7, 0)
     );
     assert_eq!((m.mem.pixel(1, 2), m.mem.pixel(0, 2)), (0, 7));
+}
+
+/// Printable ASCII (32..126, 32 characters a line, 4 pixels each) as PICO-8's font draws it: the
+/// pixels below are transcribed from the font image Lexaloffle distributes (CC-0; the copy at
+/// `scripts/font.png` of the yocto-8 emulator), independently of the runner's font table. Each
+/// character is its 3x5 glyph, a blank column and a blank row; uppercase letters are PICO-8's small
+/// capitals.
+const ASCII_STRIP: [&str; 18] = [
+    ".....#..#.#.#.#.###.#.#.##...#...#...#..#.#...................#.###.##..###.###.#.#.###.#...###.###.###...........#.....#...###.",
+    ".....#..#.#.###.##....#.##..#...#.....#..#...#...............#..#.#..#....#...#.#.#.#...#.....#.#.#.#.#..#...#...#..###..#....#.",
+    ".....#......#.#..##..#...##.....#.....#.###.###.....###......#..#.#..#..###..##.###.###.###...#.###.###.........#.........#..##.",
+    "............###.###.#...#.#.....#.....#..#...#...#...........#..#.#..#..#.....#...#...#.#.#...#.#.#...#..#...#...#..###..#......",
+    ".....#......#.#..#..#.#.###......#...#..#.#.....#........#..#...###.###.###.###...#.###.###...#.###...#.....#.....#.....#....#..",
+    "................................................................................................................................",
+    ".#..........................................................................................................##..#....##..#......",
+    "#.#..##.##...##.##..###.###..##.#.#.###.###.#.#.#...###.##...##..##..#..##...##.###.#.#.#.#.#.#.#.#.#.#.###.#....#....#.#.#.....",
+    "#.#.#.#.##..#...#.#.##..##..#...#.#..#...#..##..#...###.#.#.#.#.#.#.#.#.#.#.#....#..#.#.#.#.#.#..#..###...#.#....#....#.........",
+    "#...###.#.#.#...#.#.#...#...#.#.###..#...#..#.#.#...#.#.#.#.#.#.###.##..##....#..#..#.#.###.###..#....#.#...#....#....#.........",
+    ".##.#.#.###..##.##...##.#...###.#.#.###.##..#.#..##.#.#.#.#.##..#....##.#.#.##...#...##..#..###.#.#.##..###.##....#..##.....###.",
+    "................................................................................................................................",
+    ".#..###.###..##.##..###.###..##.#.#.###.###.#.#.#...###.##...##.###..#..###..##.###.#.#.#.#.#.#.#.#.#.#.###..##..#..##..........",
+    "..#.#.#.#.#.#...#.#.#...#...#...#.#..#...#..#.#.#...###.#.#.#.#.#.#.#.#.#.#.#....#..#.#.#.#.#.#.#.#.#.#...#..#...#...#....#.....",
+    "....###.##..#...#.#.##..##..#...###..#...#..##..#...#.#.#.#.#.#.###.#.#.##..###..#..#.#.#.#.#.#..#..###..#..##...#...##.###.....",
+    "....#.#.#.#.#...#.#.#...#...#.#.#.#..#...#..#.#.#...#.#.#.#.#.#.#...##..#.#...#..#..#.#.###.###.#.#...#.#....#...#...#..#.......",
+    "....#.#.###..##.###.###.#...###.#.#.###.##..#.#.###.#.#.#.#.##..#....##.#.#.##...#...##..#..###.#.#.###.###..##..#..##..........",
+    "................................................................................................................................",
+];
+
+#[test]
+fn print_draws_printable_ascii_as_pico8s_font() {
+    let lua = "cls() for r=0,2 do s='' for c=32+r*32,min(126,63+r*32) do s..=chr(c) end print(s,0,r*6,7) end";
+    let (session, _) = run_with(lua, 0, "", Limits::default()).expect("the cart runs");
+    let m = session.vm().machine().borrow();
+    for (y, row) in ASCII_STRIP.iter().enumerate() {
+        for (x, px) in row.bytes().enumerate() {
+            let want = if px == b'#' { 7 } else { 0 };
+            let (x, y) = (x as i32, y as i32);
+            let code = 32 + (y / 6) * 32 + x / 4;
+            assert_eq!(
+                m.mem.pixel(x, y),
+                want,
+                "character {:?} ({code}) at column {}, row {}",
+                char::from(code as u8),
+                x % 4,
+                y % 6
+            );
+        }
+    }
 }

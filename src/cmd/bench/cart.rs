@@ -20,7 +20,7 @@ pub struct CartOptions {
     #[arg(long, value_name = "D", default_value_t = 5)]
     depth: u8,
     /// Print a JSON list of objects: level (null for a plain depth-limited search), depth,
-    /// nodes, instructions, instructions_per_node, seconds, frames, matches_rust.
+    /// nodes, instructions, instructions_per_node, seconds, frames, matches_rust, lua_kib.
     #[arg(long)]
     json: bool,
 }
@@ -37,23 +37,25 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
     }
     println!(
         "{} [{}] from the start: PICO-8 instructions by the runner's cost model; seconds at \
-         4,194,304 instructions/s (30 fps x 139,810); frames when the AI yields at 90% of each",
+         4,194,304 instructions/s (30 fps x 139,810); frames when the AI yields at 90% of each; \
+         lua KiB: the live Lua memory after the search as PICO-8 counts it (stat(0), of 2048)",
         name, opts.config
     );
     println!(
-        "{:<8} {:>5} {:>8} {:>12} {:>10} {:>8} {:>7}  rust",
-        "search", "depth", "nodes", "instructions", "instr/node", "seconds", "frames"
+        "{:<8} {:>5} {:>8} {:>12} {:>10} {:>8} {:>7} {:>8}  rust",
+        "search", "depth", "nodes", "instructions", "instr/node", "seconds", "frames", "lua KiB"
     );
     for r in &rows {
         let what = r.level.map_or("full".to_string(), |l| format!("level {l}"));
         println!(
-            "{what:<8} {:>5} {:>8} {:>12} {:>10.0} {:>8.2} {:>7}  {}",
+            "{what:<8} {:>5} {:>8} {:>12} {:>10.0} {:>8.2} {:>7} {:>8.1}  {}",
             r.depth,
             r.nodes,
             r.instructions,
             r.instructions_per_node,
             r.seconds,
             r.frames,
+            r.lua_kib,
             if r.matches_rust {
                 "same nodes"
             } else {

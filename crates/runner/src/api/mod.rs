@@ -10,22 +10,25 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use mlua::{Lua, Table, Value};
+use tafl8_luaheap::{Exhausted, Meter};
 
 use crate::machine::Machine;
 
 /// Installs every API function into `env` (which the cart uses as `_ENV`).
-/// `runaway` is set by the instruction-limit hook; `coresume` checks it so a runaway coroutine stops the
-/// cart instead of just failing its resume.
+/// `runaway` is set by the instruction-limit hook and `meter` counts the cart's Lua memory; `coresume`
+/// checks both, so a runaway coroutine or one that ran out of memory stops the cart instead of just
+/// failing its resume.
 pub fn register(
     lua: &Lua,
     env: &Table,
     machine: &Rc<RefCell<Machine>>,
     runaway: &Rc<Cell<bool>>,
+    meter: &Rc<Meter>,
 ) -> mlua::Result<()> {
     math::register(lua, env, machine)?;
     text::register(lua, env)?;
     mem::register(lua, env, machine)?;
-    sys::register(lua, env, machine)?;
+    sys::register(lua, env, machine, meter)?;
     gfx::register(lua, env, machine)?;
     let g = lua.globals();
     // Natives PICO-8 exposes under the same names.
@@ -64,6 +67,11 @@ pub fn register(
     private.raw_set("coroutine", co)?;
     let flag = Rc::clone(runaway);
     private.raw_set("runaway", lua.create_function(move |_, ()| Ok(flag.get()))?)?;
+    let m = Rc::clone(meter);
+    private.raw_set(
+        "out_of_memory",
+        lua.create_function(move |_, ()| Ok(m.exhausted() == Some(Exhausted::Pico8Limit)))?,
+    )?;
     let exported: Table = lua
         .load(include_str!("prelude.lua"))
         .set_name("=pico8 api")

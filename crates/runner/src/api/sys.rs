@@ -11,6 +11,7 @@ use super::text::display_bytes;
 use crate::lua::convert::{int_or, lenient, push};
 use crate::machine::{Machine, MenuItem, SoundCall};
 use crate::num::Fix;
+use tafl8_luaheap::Meter;
 
 /// Registry key of the table holding menu callbacks by index.
 pub const MENU_CALLBACKS: &str = "tafl8_menu_callbacks";
@@ -22,7 +23,7 @@ fn num(x: Fix) -> Value {
 }
 
 /// Registers the system functions into `env`.
-pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
+pub fn register(lua: &Lua, env: &Table, machine: &Shared, meter: &Rc<Meter>) -> mlua::Result<()> {
     let m = Rc::clone(machine);
     env.raw_set(
         "printh",
@@ -43,14 +44,20 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
         })?,
     )?;
     let m = Rc::clone(machine);
+    let meter = Rc::clone(meter);
     let env_for_stat = env.clone();
     env.raw_set(
         "stat",
         lua.create_function(move |lua, n: Value| {
             let n = lenient(&n).to_int();
             Ok(match n {
-                // Lua memory in use, in KiB.
-                0 => num(Fix::from_f64(lua.used_memory() as f64 / 1024.0)),
+                // The cart's live Lua memory in KiB, after a full collection (see `lua_memory`),
+                // within the manual's 0..2048: bytes / 1024 in 16.16 is bytes * 64 in raw bits.
+                0 => {
+                    lua.gc_collect()?;
+                    let bytes = meter.charged().min(crate::lua_memory::PICO8_LIMIT);
+                    num(Fix::from_bits((bytes * 64) as i32))
+                }
                 1 | 2 => num(Fix::from_f64(cpu_share(&env_for_stat, &m.borrow()))),
                 7 | 8 => num(Fix::from_int(m.borrow().fps as i32)),
                 _ => num(Fix::ZERO),

@@ -72,7 +72,13 @@ fn tonum(_: &Lua, args: Variadic<Value>) -> mlua::Result<MultiValue> {
     let out = match args.first() {
         Some(Value::String(s)) => format::tonum_str(&s.as_bytes(), flags),
         Some(v @ (Value::Number(_) | Value::Integer(_))) => Some(lenient(v)),
-        Some(Value::Boolean(b)) => Some(if *b { Fix::ONE } else { Fix::ZERO }),
+        // 1 or 0 (PICO-8 0.2.2d changelog); with flag 0x2 the value is read as raw bits, as for a
+        // string (z8lua's test suite: `tonum(true, 2) == 0x.0001`).
+        Some(Value::Boolean(b)) => Some(match (*b, flags & 2 != 0) {
+            (false, _) => Fix::ZERO,
+            (true, false) => Fix::ONE,
+            (true, true) => Fix::from_bits(1),
+        }),
         _ => None,
     };
     Ok(match out {
@@ -90,55 +96,60 @@ fn text_arg(v: &Value) -> Option<Vec<u8>> {
     }
 }
 
-/// `sub(s, i, j)`: bytes i..j (1-based, negative from the end), like Lua's `string.sub`.
-fn sub(lua: &Lua, (s, i, j): (Value, Value, Value)) -> mlua::Result<Value> {
+/// `sub(s, i, j)`: bytes i..j (1-based, negative from the end), like Lua's `string.sub`; a `j`
+/// that is given but is not a number gives the single character at i (PICO-8 manual, SUB); a
+/// first argument that is neither a string nor a number gives no value (as z8lua's `sub`).
+fn sub(lua: &Lua, (s, i, j): (Value, Value, Value)) -> mlua::Result<MultiValue> {
     let Some(bytes) = text_arg(&s) else {
-        return Ok(Value::Nil);
+        return Ok(MultiValue::new());
     };
     let len = bytes.len() as i64;
     let norm = |p: i64| if p < 0 { (len + p + 1).max(0) } else { p };
-    let start = norm(i64::from(int_or(&i, 1))).max(1);
+    let first = i64::from(int_or(&i, 1));
+    let start = norm(first).max(1);
     let end = match j {
-        Value::Nil | Value::Boolean(_) => len,
-        ref v => norm(i64::from(int_or(v, -1))).min(len),
+        Value::Nil => len,
+        ref v if is_number(v) => norm(i64::from(lenient(v).to_int())).min(len),
+        _ => norm(first).min(len),
     };
     let piece = if start > end {
         &[][..]
     } else {
         &bytes[(start - 1) as usize..end as usize]
     };
-    Ok(Value::String(lua.create_string(piece)?))
+    Ok(MultiValue::from_vec(vec![Value::String(
+        lua.create_string(piece)?,
+    )]))
 }
 
-/// `ord(s, i, n)`: the byte codes of n characters from position i.
+/// `ord(s, i, n)`: the byte codes of the n characters from position i (default 1 and 1), one
+/// value per position with nil for positions outside the string; no value when n < 1; nil when
+/// `s` is not a string (PICO-8 manual, ORD; z8lua's `ord` for the edges). Like C's
+/// `lua_tonumber`, a non-number i or n reads as 0.
 fn ord(_: &Lua, args: Variadic<Value>) -> mlua::Result<MultiValue> {
     let Some(bytes) = args.first().and_then(text_arg) else {
-        return Ok(MultiValue::new());
+        return Ok(MultiValue::from_vec(vec![Value::Nil]));
     };
-    let at = |k: usize, d: i32| match args.get(k) {
-        None | Some(Value::Nil) => Some(d),
-        Some(v) if is_number(v) => Some(lenient(v).to_int()),
-        Some(_) => None,
-    };
-    let (Some(i), Some(n)) = (at(1, 1), at(2, 1)) else {
-        return Ok(MultiValue::new());
-    };
-    let start = i - 1;
-    if start < 0 || start as usize >= bytes.len() || n < 1 {
+    let arg = |k: usize, d: i32| args.get(k).map_or(d, |v| lenient(v).to_int());
+    let (first, count) = (i64::from(arg(1, 1)) - 1, arg(2, 1));
+    if count < 1 {
         return Ok(MultiValue::new());
     }
-    let end = (start as usize + n as usize).min(bytes.len());
-    Ok(bytes[start as usize..end]
-        .iter()
-        .map(|&b| Value::Number(push(Fix::from_int(i32::from(b)))))
+    Ok((0..i64::from(count))
+        .map(
+            |k| match usize::try_from(first + k).ok().and_then(|at| bytes.get(at)) {
+                Some(&b) => Value::Number(push(Fix::from_int(i32::from(b)))),
+                None => Value::Nil,
+            },
+        )
         .collect())
 }
 
 /// `split(s, sep, convert)`: by a separator character (default ","), or into chunks of a given size
 /// when `sep` is a number; numeric pieces become numbers unless `convert` is false.
-fn split(lua: &Lua, args: Variadic<Value>) -> mlua::Result<Value> {
+fn split(lua: &Lua, args: Variadic<Value>) -> mlua::Result<MultiValue> {
     let Some(bytes) = args.first().and_then(text_arg) else {
-        return Ok(Value::Nil);
+        return Ok(MultiValue::new());
     };
     let convert = match args.get(2) {
         None => true,
@@ -164,5 +175,5 @@ fn split(lua: &Lua, args: Variadic<Value>) -> mlua::Result<Value> {
         };
         t.raw_set(k + 1, v)?;
     }
-    Ok(Value::Table(t))
+    Ok(MultiValue::from_vec(vec![Value::Table(t)]))
 }

@@ -1,7 +1,10 @@
 //! The `__p8` helper table the lowered chunk receives as its vararg: one function per routed operator
 //! (see the lowering contract), computing PICO-8's exact 16.16 results with [`Fix`].
 
+use std::rc::Rc;
+
 use mlua::{Error, Function, Lua, Table, Value};
+use tafl8_luaheap::Meter;
 
 use super::convert::{operand, push};
 use crate::num::{format, Fix};
@@ -32,8 +35,8 @@ const BINARY: [(&str, BinaryOp); 15] = [
 /// of `fast.lua` (which fall back to the Rust ones). `peek` is where `peek`, `peek2`, `peek4` come from.
 /// Also gives strings the arithmetic metamethods, so strings plain Lua cannot convert (`"0b101"`) still
 /// convert the PICO-8 way inside the fast paths.
-pub fn helper_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
-    let t = exact_table(lua, peek)?;
+pub fn helper_table(lua: &Lua, peek: &Table, meter: &Rc<Meter>) -> Result<Table, Error> {
+    let t = exact_table(lua, peek, meter)?;
     let bit32: Table = lua.globals().raw_get("bit32")?;
     let fast: Table = lua
         .load(include_str!("fast.lua"))
@@ -43,6 +46,14 @@ pub fn helper_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
         .load("return getmetatable('')")
         .set_name("=p8 setup")
         .call(())?;
+    // PICO-8 0.2.5 made `s[i]` the character at i (`sub(s,i,i)`; negative i counts from the end)
+    // and strings have no methods: their `__index` is this function, not the string library.
+    let index: Function = lua.load(STRING_INDEX).set_name("=p8 operators").call(
+        lua.globals()
+            .raw_get::<Table>("string")?
+            .raw_get::<Function>("sub")?,
+    )?;
+    string_mt.raw_set("__index", index)?;
     for (meta, name) in [
         ("__add", "add"),
         ("__sub", "sub"),
@@ -66,8 +77,21 @@ pub fn helper_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
     Ok(out)
 }
 
-/// The exact operators, all in Rust on [`Fix`].
-pub fn exact_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
+/// `s[k]` for a string `s`, as z8lua implements PICO-8 0.2.5's string indexing: a number `k` is
+/// truncated to an integer as PICO-8 converts numbers (towards minus infinity); 1..#s counts from
+/// the start, 0 and below from the end (-1 is the last character); anything else is nil.
+const STRING_INDEX: &str = "local sub = ...
+return function(s, k)
+  if type(k) ~= 'number' then return nil end
+  local n = #s
+  local i = k - k % 1
+  if i <= 0 then i = n + i + 1 end
+  if i >= 1 and i <= n then return sub(s, i, i) end
+  return nil
+end";
+
+/// The exact operators, all in Rust on [`Fix`]; `meter` charges concatenations as PICO-8 does.
+pub fn exact_table(lua: &Lua, peek: &Table, meter: &Rc<Meter>) -> Result<Table, Error> {
     let t = lua.create_table()?;
     for (name, op) in BINARY {
         t.raw_set(
@@ -85,7 +109,11 @@ pub fn exact_table(lua: &Lua, peek: &Table) -> Result<Table, Error> {
         "bnot",
         lua.create_function(|_, a: Value| Ok(push(operand(&a)?.bnot())))?,
     )?;
-    t.raw_set("concat", lua.create_function(concat)?)?;
+    let meter = Rc::clone(meter);
+    t.raw_set(
+        "concat",
+        lua.create_function(move |lua, args| concat(lua, &meter, args))?,
+    )?;
     for name in ["peek", "peek2", "peek4"] {
         let f: Function = peek.raw_get(name)?;
         t.raw_set(name, f)?;
@@ -105,11 +133,25 @@ fn piece(lua: &Lua, v: &Value) -> Result<Option<mlua::LuaString>, Error> {
 }
 
 /// `a .. b`: strings and numbers join; anything else is the error Lua gives (or its `__concat`).
-fn concat(lua: &Lua, (a, b): (Value, Value)) -> Result<Value, Error> {
+///
+/// PICO-8's Lua joins two non-empty strings in a buffer of the result's size and then makes the
+/// string, so for a moment both count; the runner joins in Rust memory and charges the buffer
+/// itself: a result that would not fit beside its buffer, even after a full collection, is out of
+/// memory (as doubling a 1 MiB string is on PICO-8, see the memory tests).
+fn concat(lua: &Lua, meter: &Meter, (a, b): (Value, Value)) -> Result<Value, Error> {
     match (piece(lua, &a)?, piece(lua, &b)?) {
         (Some(x), Some(y)) => {
-            let mut bytes = x.as_bytes().to_vec();
-            bytes.extend_from_slice(&y.as_bytes());
+            let (x, y) = (x.as_bytes(), y.as_bytes());
+            let joined = x.len() + y.len();
+            if !x.is_empty() && !y.is_empty() && !meter.fits_transient(joined) {
+                lua.gc_collect()?;
+                if !meter.fits_transient(joined) {
+                    meter.mark_exhausted();
+                    return Err(Error::MemoryError("not enough memory".into()));
+                }
+            }
+            let mut bytes = x.to_vec();
+            bytes.extend_from_slice(&y);
             Ok(Value::String(lua.create_string(bytes)?))
         }
         _ => {
