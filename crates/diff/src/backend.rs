@@ -3,6 +3,7 @@
 //! the second opinion, z8lua (PyPI `lupaz8`, the Lua fork PICO-8 credits), with stand-ins for the
 //! two API functions it lacks (`printh` collects lines, `stat` reads 0 so nothing yields).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -49,29 +50,44 @@ impl Backend for Runner {
     }
 
     fn run(&self, target: &Target, requests: &[String]) -> Result<Output, DiffError> {
+        self.run_profiled(target, requests, false)
+            .map(|(out, _)| out)
+    }
+}
+
+impl Runner {
+    /// [`Backend::run`], and with `profile` set, the instructions of each of the program's
+    /// functions (its own code, callees excluded; the harness's included), the setup and
+    /// protocol of every request too.
+    pub fn run_profiled(
+        &self,
+        target: &Target,
+        requests: &[String],
+        profile: bool,
+    ) -> Result<(Output, BTreeMap<String, u64>), DiffError> {
         let mut cart = target.cart.clone();
         cart.set_lua(&target.program(requests));
-        let session = Session::from_cart(&cart, "harness.p8", HARNESS_LIMITS).map_err(|e| {
-            DiffError::Backend {
+        let session = Session::from_cart_lowered(&cart, "harness.p8", HARNESS_LIMITS, profile)
+            .map_err(|e| DiffError::Backend {
                 backend: "runner".into(),
                 message: format!("the cart with the harness does not load: {e}"),
-            }
-        })?;
-        match session.run(&RunOptions {
+            })?;
+        let out = match session.run(&RunOptions {
             limits: HARNESS_LIMITS,
             ..RunOptions::default()
         }) {
-            Ok(report) => Ok(Output {
+            Ok(report) => Output {
                 lines: report.printh,
                 error: None,
                 instructions: report.cpu.startup,
-            }),
-            Err(e) => Ok(Output {
+            },
+            Err(e) => Output {
                 lines: session.vm().machine().borrow().printh.clone(),
                 error: Some(e.to_string()),
                 instructions: 0,
-            }),
-        }
+            },
+        };
+        Ok((out, session.profile()))
     }
 }
 
