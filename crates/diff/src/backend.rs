@@ -33,6 +33,15 @@ pub trait Backend {
     fn run(&self, target: &Target, requests: &[String]) -> Result<Output, DiffError>;
 }
 
+/// Where a profiled run's instructions went, per function of the program (harness included).
+#[derive(Clone, Debug, Default)]
+pub struct Profile {
+    /// Each function's own instructions (callees excluded).
+    pub instructions: BTreeMap<String, u64>,
+    /// How many times each function was called.
+    pub calls: BTreeMap<String, u64>,
+}
+
 /// tafl8's headless runner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Runner;
@@ -64,7 +73,7 @@ impl Runner {
         target: &Target,
         requests: &[String],
         profile: bool,
-    ) -> Result<(Output, BTreeMap<String, u64>), DiffError> {
+    ) -> Result<(Output, Profile), DiffError> {
         let mut cart = target.cart.clone();
         cart.set_lua(&target.program(requests));
         let session = Session::from_cart_lowered(&cart, "harness.p8", HARNESS_LIMITS, profile)
@@ -87,7 +96,11 @@ impl Runner {
                 instructions: 0,
             },
         };
-        Ok((out, session.profile()))
+        let profile = Profile {
+            instructions: session.profile(),
+            calls: session.calls(),
+        };
+        Ok((out, profile))
     }
 }
 

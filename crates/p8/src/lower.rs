@@ -42,7 +42,8 @@ pub struct LowerOptions {
     pub cost: bool,
     /// With `cost`: also count each function's own instructions (its code, not its callees') in
     /// a table keyed by the function's name, read through the global `__p8_profile()` (top-level
-    /// code is `(top)`, an anonymous function `name@line` after the function it is written in).
+    /// code is `(top)`, an anonymous function `name@line` after the function it is written in),
+    /// and each function's calls in a second table `__p8_profile()` returns.
     /// The counts are the same model as `__p8_cost`: a profile changes no figure.
     pub profile: bool,
 }
@@ -79,7 +80,7 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
     }
     if l.profile {
         l.out.push_str(
-            "local __p8_pf={} function __p8_profile() return __p8_pf end \
+            "local __p8_pf,__p8_pn={},{} function __p8_profile() return __p8_pf,__p8_pn end \
              local function __p8_cbp(k,f,...) __p8_cost=__p8_cost+k __p8_pf[f]=(__p8_pf[f] or 0)+k return ... end ",
         );
     }
@@ -401,6 +402,10 @@ impl Lowerer {
         }
         self.w(&params.join(","));
         self.w(")");
+        if self.profile {
+            let f = self.current_func().to_string();
+            let _ = write!(self.out, " __p8_pn[\"{f}\"]=(__p8_pn[\"{f}\"] or 0)+1 ");
+        }
         self.block_body(&f.body, cost::Ctx::Function);
         self.at(f.end_line);
         self.w("end");

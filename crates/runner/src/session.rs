@@ -198,11 +198,21 @@ impl Session {
     /// The cart's instructions per function so far (empty unless the session was loaded with
     /// `profile`): each function's own code, its callees excluded.
     pub fn profile(&self) -> std::collections::BTreeMap<String, u64> {
+        self.profile_table(0)
+    }
+
+    /// How many times each function was called so far (empty unless loaded with `profile`).
+    pub fn calls(&self) -> std::collections::BTreeMap<String, u64> {
+        self.profile_table(1)
+    }
+
+    fn profile_table(&self, which: usize) -> std::collections::BTreeMap<String, u64> {
         let mut out = std::collections::BTreeMap::new();
         let Ok(f) = self.vm.env().raw_get::<Function>("__p8_profile") else {
             return out;
         };
-        if let Ok(t) = f.call::<Table>(()) {
+        if let Ok((a, b)) = f.call::<(Table, Table)>(()) {
+            let t = if which == 0 { a } else { b };
             for (k, v) in t.pairs::<String, f64>().flatten() {
                 out.insert(k, v as u64);
             }

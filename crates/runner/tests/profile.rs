@@ -31,6 +31,8 @@ fn functions_own_their_instructions() {
     assert_eq!(p.get("g"), Some(&19), "{p:?}");
     assert_eq!(p.get("(top)"), Some(&8), "{p:?}");
     assert_eq!(p.values().sum::<u64>(), s.cycles());
+    let c = s.calls();
+    assert_eq!((c.get("f"), c.get("g")), (Some(&3), Some(&1)), "{c:?}");
 }
 
 #[test]

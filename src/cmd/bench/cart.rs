@@ -23,6 +23,9 @@ pub struct CartOptions {
     /// (instructions by part of the engine).
     #[arg(long)]
     json: bool,
+    /// Also print how many times each engine function runs per node.
+    #[arg(long)]
+    calls: bool,
 }
 
 /// Runs the cart's search in the headless runner and prints the CPU table.
@@ -78,6 +81,23 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
             print!(" {:>8.0}", v as f64 / n);
         }
         println!(" {:>8.0}", r.instructions_per_node);
+    }
+    if opts.calls {
+        println!();
+        println!("calls per node (function: calls/node, own instructions per call)");
+        for r in &rows {
+            let what = r.level.map_or("full".to_string(), |l| format!("level {l}"));
+            let n = r.nodes.max(1) as f64;
+            let list: Vec<String> = r
+                .calls
+                .iter()
+                .map(|(f, &c)| {
+                    let own = r.functions.get(f).copied().unwrap_or(0);
+                    format!("{f} {:.2} {:.0}", c as f64 / n, own as f64 / c.max(1) as f64)
+                })
+                .collect();
+            println!("{what:<8} {:>5}  {}", r.depth, list.join(", "));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
