@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use tafl8_runner::cpu::{frame_budget, CYCLES_PER_INSTRUCTION, CYCLES_PER_SECOND};
 
-use crate::backend::Runner;
+use crate::backend::{Profile, Runner};
 use crate::case::{Case, CasePos, Check};
 use crate::error::DiffError;
 use crate::target::Target;
@@ -37,6 +37,10 @@ pub struct BenchRow {
     /// Instructions by part of the engine ([`PART_NAMES`]; `other` for functions [`PARTS`]
     /// does not name). They sum to `instructions`.
     pub parts: BTreeMap<String, u64>,
+    /// Calls of each of the cart's functions (the harness's own left out).
+    pub calls: BTreeMap<String, u64>,
+    /// Each of the cart's functions' own instructions (the harness's left out).
+    pub functions: BTreeMap<String, u64>,
 }
 
 /// The parts of the engine a row's instructions are split into, in table order.
@@ -120,20 +124,32 @@ struct Measured {
     instructions: u64,
     line: String,
     parts: BTreeMap<String, u64>,
+    calls: BTreeMap<String, u64>,
+    functions: BTreeMap<String, u64>,
+}
+
+/// The entries of a per-function table that belong to the cart's engine ([`PARTS`]).
+fn engine_only(t: BTreeMap<String, u64>) -> BTreeMap<String, u64> {
+    t.into_iter()
+        .filter(|(f, n)| *n > 0 && PARTS.iter().any(|(p, _)| p == f))
+        .collect()
 }
 
 /// Runs one request line, profiled, and takes the baseline off.
 fn measure(
     target: &Target,
     request: String,
-    baseline: &(u64, BTreeMap<String, u64>),
+    baseline: &(u64, Profile),
 ) -> Result<Measured, DiffError> {
     let (out, profile) = Runner.run_profiled(target, &[request], true)?;
+    let own = minus(&profile.instructions, &baseline.1.instructions);
     match (out.error, out.lines.first()) {
         (None, Some(l)) => Ok(Measured {
             instructions: out.instructions.saturating_sub(baseline.0),
             line: l.clone(),
-            parts: group(&minus(&profile, &baseline.1)),
+            parts: group(&own),
+            calls: engine_only(minus(&profile.calls, &baseline.1.calls)),
+            functions: engine_only(own),
         }),
         (e, _) => Err(DiffError::Backend {
             backend: "runner".into(),
@@ -166,6 +182,8 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
         frames: (m.instructions as f64 / slice).ceil() as u64,
         matches_rust: rust == (nodes, depth),
         parts: m.parts,
+        calls: m.calls,
+        functions: m.functions,
     };
     let mut rows = Vec::new();
     for depth in 1..=max_depth {
