@@ -209,9 +209,11 @@ function kesc()
   end
  end
  if n>0 then
+  kd=1
   return n>1 and ai_ed[1]+1500 or ai_ed[1]
  end
  if f then
+  kd=2
   return ai_ed[2]
  end
  local seen,q,a,m,h={},{k,k},{1,9},2,1
@@ -225,6 +227,7 @@ function kesc()
     if b[t]==0 then
      repeat
       if x[t] then
+       kd=l
        return ai_ed[l]
       end
       if l<3 and not seen[t] and st[t]>0 then
@@ -240,11 +243,12 @@ function kesc()
   end
   h=e+1
  end
+ kd=0
  return 0
 end
-function evaluate()
+function evaluate(e)
  local v,b=mat,bd
- v+=kesc()
+ v+=e or kesc()
  local k=king
  if b[k-1]==1 then
   v=v-45
@@ -258,7 +262,11 @@ function evaluate()
  if b[k+9]==1 then
   v=v-45
  end
- v=mid(-30000,v,30000)
+ if v>30000 then
+  v=30000
+ elseif v<-30000 then
+  v=-30000
+ end
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
@@ -317,37 +325,6 @@ function cands()
  end
  return cs
 end
-qd,dk=split"-9,-1,1,9",{}
-for j=1,4 do
- for k=1,6 do
-  dk[-dirs[j]*k]=(j+1)%4*16+k
- end
-end
-function qmoves(cs)
- local bo,so,s,ky,ms,ks,n=bd,sd,side,dk,{},{[0]=-1},0
- for t,v in pairs(cs) do
-  if bo[t]==0 and v~=0 then
-   for d in all(qd) do
-    local u=t+d
-    local c=bo[u]
-    while c==0 do
-     u+=d
-     c=bo[u]
-    end
-    if so[c]==s and stp[c][t]>0 then
-     local key,i=u*64+ky[t-u],n+1
-     n=i
-     while ks[i-1]>key do
-      ms[i],ks[i]=ms[i-1],ks[i-1]
-      i-=1
-     end
-     ms[i],ks[i]=u*81+t,key
-    end
-   end
-  end
- end
- return ms
-end
 function order(l,h,tm,pm)
  local ks,k,cs={},kl[h] or {},cands()
  for i=1,#l do
@@ -372,45 +349,6 @@ function upv(h,m)
  end
  pv[h],pvl[h]=p,c+1
 end
-function qs(h,a,b,q)
- if q>0 then
-  if tick() then
-   return 0
-  end
-  if side==2 and routes()>0 then
-   return 31999-h
-  end
- end
- local best=evaluate()
- if best>=b or q>=6 or h>=62 then
-  return best
- end
- a=max(a,best)
- for m in all(qmoves(cands())) do
-  yld()
-  mk(m,true)
-  local s
-  if status>0 then
-   s=31999-h
-  elseif ncap>0 then
-   s=-qs(h+1,-b,-a,q+1)
-  end
-  um()
-  if halt then
-   return 0
-  end
-  if s and s>best then
-   best=s
-   if s>a then
-    a=s
-    if s>=b then
-     break
-    end
-   end
-  end
- end
- return best
-end
 function nega(d,h,a,b,onpv)
  if tick() then
   return 0
@@ -419,13 +357,19 @@ function nega(d,h,a,b,onpv)
  if rep() then
   return 0
  end
- if routes()>0 then
-  if side==2 then
+ local ev
+ if side==2 then
+  if d<1 or h>=62 then
+   ev=kesc()
+   if kd==1 then
+    return 31999-h
+   end
+  elseif routes()>0 then
    return 31999-h
   end
  end
  if d<1 or h>=62 then
-  return qs(h,a,b,0)
+  return qs(h,a,b,0,ev)
  end
  local a0,tm=a
  local e=tt[hash&0x0000.0fff]
@@ -585,6 +529,200 @@ function search(md,nl)
   end
  end
  return bm,bs
+end
+qd,dk=split"-9,-1,1,9",{}
+for j=1,4 do
+ for k=1,6 do
+  dk[-dirs[j]*k]=(j+1)%4*16+k
+ end
+end
+function qfind()
+ local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local e=3-s
+ for w in pairs(pk[s]) do
+  if bo[w+9]==e and bo[w+18]==0 then
+   local l=vs[w+18]
+   if l then
+    add(l,w+9)
+   else
+    vs[w+18]={w+9}
+   end
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
+   if l then
+    add(l,w+1)
+   else
+    vs[w+2]={w+1}
+   end
+  end
+  if bo[w-9]==e and bo[w-18]==0 then
+   local l=vs[w-18]
+   if l then
+    add(l,w-9)
+   else
+    vs[w-18]={w-9}
+   end
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
+   if l then
+    add(l,w-1)
+   else
+    vs[w-2]={w-1}
+   end
+  end
+ end
+ if s==2 then
+  local w=king
+  if bo[w+9]==e and bo[w+18]==0 then
+   local l=vs[w+18]
+   if l then
+    add(l,w+9)
+   else
+    vs[w+18]={w+9}
+   end
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
+   if l then
+    add(l,w+1)
+   else
+    vs[w+2]={w+1}
+   end
+  end
+  if bo[w-9]==e and bo[w-18]==0 then
+   local l=vs[w-18]
+   if l then
+    add(l,w-9)
+   else
+    vs[w-18]={w-9}
+   end
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
+   if l then
+    add(l,w-1)
+   else
+    vs[w-2]={w-1}
+   end
+  end
+ end
+ for t in pairs(vs) do
+  lt[t]=1
+ end
+ if s==1 then
+  local k=king
+  for d in all(dirs) do
+   local t=k+d
+   if bo[t]==0 and so[bo[k-d]]==s then
+    kc[t],lt[t]=true,1
+   end
+  end
+ end
+ for t,c in pairs(lt) do
+  for d in all(qd) do
+   local u=t+d
+   local p=bo[u]
+   while p==0 do
+    u+=d
+    p=bo[u]
+   end
+   if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
+    local key,i=u*64+ky[t-u],n+1
+    n=i
+    while ks[i-1]>key do
+     ms[i],ks[i]=ms[i-1],ks[i-1]
+     i-=1
+    end
+    ms[i],ks[i]=u*81+t,key
+   end
+  end
+ end
+ return ms,vs,kc
+end
+function qs(h,a,b,q,e)
+ if q>0 then
+  nodes+=0x0.0001
+  if lim>0 and nodes>=lim then
+   halt=true
+   return 0
+  end
+  if slice and stat(1)>.9 then
+   yield()
+  end
+  if side==2 then
+   e=kesc()
+   if kd==1 then
+    return 31999-h
+   end
+  end
+ end
+ local best=evaluate(e)
+ if best>=b or q>=6 or h>=62 then
+  return best
+ end
+ if best>a then
+  a=best
+ end
+ local ms,vs,kc=qfind()
+ local bo,s,mt=bd,side,mat
+ local e=3-s
+ local en,pe=pk[e],pst[e]
+ for i=1,#ms do
+  local m=ms[i]
+  local f,t=m\81,m%81
+  local p,l=bo[f],vs[t]
+  local pp,ps=pk[p],pst[p]
+  bo[f],bo[t]=0,p
+  pp[f],pp[t]=nil,true
+  mat=mt+ps[t]-ps[f]
+  if p==3 then
+   king=t
+  end
+  if l then
+   for j=1,#l do
+    local v=l[j]
+    bo[v]=0
+    en[v]=nil
+    mat-=pe[v]
+   end
+  end
+  local sc
+  if kc[t] or p==3 and esc[t]>0 then
+   sc=31999-h
+  elseif l then
+   side=e
+   sc=-qs(h+1,-b,-a,q+1)
+   side=s
+  end
+  bo[t],bo[f]=0,p
+  pp[t],pp[f]=nil,true
+  if p==3 then
+   king=f
+  end
+  if l then
+   for j=1,#l do
+    local v=l[j]
+    bo[v]=e
+    en[v]=true
+   end
+  end
+  mat=mt
+  if halt then
+   return 0
+  end
+  if sc and sc>best then
+   best=sc
+   if sc>a then
+    a=sc
+    if sc>=b then
+     break
+    end
+   end
+  end
+ end
+ return best
 end
 levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
 margin=0

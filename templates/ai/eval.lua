@@ -43,7 +43,9 @@ end
 {% if ai.escape %}
 
 {# The escape term of the evaluation: the bonus for the king's escape distance (1..{{ ai.escape_depth }} rook moves
-   through empty squares; none beyond) plus the one for two or more one-move routes.
+   through empty squares; none beyond) plus the one for two or more one-move routes. It sets
+   `kd` to the distance (0: none within {{ ai.escape_depth }}), so the search's known-escape test (distance 1)
+   can read it instead of walking the king's rays again.
    Most positions answer 1 or 2, so a cheap pass comes first: walk the king's rays counting the
    escape squares on them (distance 1), and from each square of them the king may stop on look
    across for an escape square (distance 2), queueing nothing. The rays along a square's own axis
@@ -108,10 +110,12 @@ function kesc()
   end
  end
  if n>0 then
+  kd=1
   return n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]
  end
 {% if ai.escape_depth > 1 %}
  if f then
+  kd=2
   return ai_ed[2]
  end
 {% endif %}
@@ -135,6 +139,7 @@ function kesc()
     if b[t]=={{ EMPTY }} then
      repeat
       if x[t] then
+       kd=l
        return ai_ed[l]
       end
       if l<{{ ai.escape_depth }} and not seen[t]{% if stop %} and st[t]>0{% endif %} then
@@ -163,6 +168,7 @@ function kesc()
   h=e+1
  end
 {% endif %}
+ kd=0
  return 0
 end
 {% endif %}
@@ -204,7 +210,7 @@ function nmoves(o)
 end
 {% endif %}
 
-function evaluate()
+function evaluate({% if ai.escape %}e{% endif %})
  local v,b={% if ai.table %}mat{% else %}0{% endif %},bd
 
 {% if ai.defended %}
@@ -229,7 +235,7 @@ function evaluate()
 {% if ai.defended %}
  yld()
 {% endif %}
- v+=kesc()
+ v+=e or kesc()
 {% endif %}
 {% if ai.guard %}
 {# Attackers beside the king, the four directions written out. #}
@@ -250,7 +256,11 @@ function evaluate()
 {% if ai.mobility %}
  v+={{ ai.w_mobility }}*mid(-{{ ai.mobility_clamp }},nmoves({{ DEFENDERS }})-nmoves({{ ATTACKERS }}),{{ ai.mobility_clamp }})
 {% endif %}
- v=mid(-{{ ai.eval_max }},v,{{ ai.eval_max }})
+ if v>{{ ai.eval_max }} then
+  v={{ ai.eval_max }}
+ elseif v<-{{ ai.eval_max }} then
+  v=-{{ ai.eval_max }}
+ end
  return side=={{ DEFENDERS }} and v or -v
 end
 {% if ai.escape %}

@@ -111,65 +111,6 @@ end
 {% endif %}
 {% endif %}
 
-{% if ai.qsearch %}
-{# The capture candidates' moves in generation order without generating every move: from each
-   empty candidate destination, look back along the four lines for the piece that can move there,
-   and insert it by the generator's order (origin, then direction N E S W, then distance): the
-   key is origin*64 + `dk[to-origin]`, the direction's rank*16 + the distance, from a table made
-   once (so the scan need not count the distance; a distance is at most {{ width - 3 }}, so the
-   horizontal offsets never reach the vertical ones). The lines are scanned in the order S W E N
-   (`qd`): the origins found from one destination then come in increasing order, so the
-   insertion rarely shifts (in N E S W order nearly every insertion shifted). `ks[0]` is a
-   sentinel below every key. #}
-qd,dk=split"{{ -width }},-1,1,{{ width }}",{}
-for j=1,4 do
- for k=1,{{ width - 3 }} do
-  dk[-dirs[j]*k]=(j+1)%4*16+k
- end
-end
-
-function qmoves(cs)
- local bo,so,s,ky,ms,ks,n=bd,sd,side,dk,{},{[0]=-1},0
-{% if king_capture == "two" and not surround %}
- for t,v in pairs(cs) do
-  if bo[t]=={{ EMPTY }} and v~=0 then
-{% else %}
- for t in pairs(cs) do
-  if bo[t]=={{ EMPTY }} then
-{% endif %}
-   for d in all(qd) do
-    local u=t+d
-    local c=bo[u]
-    while c=={{ EMPTY }} do
-     u+=d
-     c=bo[u]
-    end
-    if so[c]==s{% if not king_armed %} and c~={{ KING }}{% endif %}{% if stop %} and stp[c][t]>0{% endif %} then
-{% if pass %}
-     local ok=true
-     for x=t+d,u-d,d do
-      ok=ok and pas[c][x]>0
-     end
-     if ok then
-{% endif %}
-     local key,i=u*64+ky[t-u],n+1
-     n=i
-     while ks[i-1]>key do
-      ms[i],ks[i]=ms[i-1],ks[i-1]
-      i-=1
-     end
-     ms[i],ks[i]=u*{{ area }}+t,key
-{% if pass %}
-     end
-{% endif %}
-    end
-   end
-  end
- end
- return ms
-end
-{% endif %}
-
 {# Ordering keys: TT move, PV move, captures, killers, history. #}
 function order(l,h,tm,pm)
  local ks{% if ai.killers %},k{% endif %}{% if ai.captures %},cs{% endif %}={}{% if ai.killers %},kl[h] or {}{% endif %}{% if ai.captures %},cands(){% endif %}
@@ -199,52 +140,6 @@ function upv(h,m)
  end
  pv[h],pvl[h]=p,c+1
 end
-{% if ai.qsearch %}
-
-{# Quiescence: stand pat or try the captures, at most {{ ai.max_qply }} plies. #}
-function qs(h,a,b,q)
- if q>0 then
-  if tick() then
-   return 0
-  end
-{% if ai.escape_win %}
-  if side=={{ DEFENDERS }} and routes()>0 then
-   return {{ ai.inf - 1 }}-h
-  end
-{% endif %}
- end
- local best=evaluate()
- if best>=b or q>={{ ai.max_qply }} or h>={{ ai.max_ply - 2 }} then
-  return best
- end
- a=max(a,best)
- for m in all(qmoves(cands())) do
-  yld()
-  mk(m,true)
-  local s
-  if status>{{ ONGOING }} then
-   s={{ ai.inf - 1 }}-h
-  elseif ncap>0 then
-   s=-qs(h+1,-b,-a,q+1)
-  end
-  um()
-  if halt then
-   return 0
-  end
-  if s and s>best then
-   best=s
-   if s>a then
-    a=s
-    if s>=b then
-     break
-    end
-   end
-  end
- end
- return best
-end
-{% endif %}
-
 function nega(d,h,a,b,onpv)
  if tick() then
   return 0
@@ -262,25 +157,39 @@ function nega(d,h,a,b,onpv)
   return 0
  end
 {% endif %}
-{% if ai.escape_win or ai.escape_ext %}
- if routes()>0 then
+{% if ai.escape %}
+ local ev
+{% endif %}
 {% if ai.escape_win %}
-  if side=={{ DEFENDERS }} then
+ {# The defenders to move with an open route win at once. At a leaf the evaluation's escape
+    term walks the king's rays anyway, and tells the same (`kd`). #}
+ if side=={{ DEFENDERS }} then
+{% if ai.escape %}
+  if d<1 or h>={{ ai.max_ply - 2 }} then
+   ev=kesc()
+   if kd==1 then
+    return {{ ai.inf - 1 }}-h
+   end
+  elseif routes()>0 then
    return {{ ai.inf - 1 }}-h
   end
-{% endif %}
-{% if ai.escape_ext %}
-  if side=={{ ATTACKERS }} then
-   d=max(d,1)
+{% else %}
+  if routes()>0 then
+   return {{ ai.inf - 1 }}-h
   end
 {% endif %}
  end
 {% endif %}
+{% if ai.escape_ext %}
+ if side=={{ ATTACKERS }} and d<1 and routes()>0 then
+  d=1
+ end
+{% endif %}
  if d<1 or h>={{ ai.max_ply - 2 }} then
 {% if ai.qsearch %}
-  return qs(h,a,b,0)
+  return qs(h,a,b,0{% if ai.escape %},ev{% endif %})
 {% else %}
-  return evaluate()
+  return evaluate({% if ai.escape %}ev{% endif %})
 {% endif %}
  end
  local a0,tm=a

@@ -50,6 +50,7 @@ pub const PARTS: &[Part] = &[
     part!("engine/makemove", Engine, None),
     part!("ai/eval", Ai, None),
     part!("ai/search", Ai, None),
+    part!("ai/quiesce", Ai, Some("qsearch")),
     part!("ai/difficulty", Ai, None),
     part!("ai/book", Ai, Some("book")),
     part!("game/board", Game, None),

@@ -93,7 +93,11 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
                 .iter()
                 .map(|(f, &c)| {
                     let own = r.functions.get(f).copied().unwrap_or(0);
-                    format!("{f} {:.2} {:.0}", c as f64 / n, own as f64 / c.max(1) as f64)
+                    format!(
+                        "{f} {:.2} {:.0}",
+                        c as f64 / n,
+                        own as f64 / c.max(1) as f64
+                    )
                 })
                 .collect();
             println!("{what:<8} {:>5}  {}", r.depth, list.join(", "));
