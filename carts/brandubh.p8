@@ -308,26 +308,26 @@ function rep()
  return game[hash]
 end
 function cands()
- local s,cs=side,{}
+ local bo,so,s,cs=bd,sd,side,{}
  local e=3-s
- if s==1 then
-  local k=king
-  for d in all(dirs) do
-   cs[k+d]=host(k-d,3) or 0
-  end
- end
+ local hz=he[e]
  for v in pairs(pk[e]) do
-  if host(v+9,e) then
+  if (so[bo[v+9]]==s or hz[v+9]>0 and bo[v+9]==0) then
    cs[v-9]=true
   end
-  if host(v+1,e) then
+  if (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0) then
    cs[v-1]=true
   end
-  if host(v-9,e) then
+  if (so[bo[v-9]]==s or hz[v-9]>0 and bo[v-9]==0) then
    cs[v+9]=true
   end
-  if host(v-1,e) then
+  if (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0) then
    cs[v+1]=true
+  end
+ end
+ if s==1 then
+  for d in all(dirs) do
+   cs[king+d]=true
   end
  end
  return cs
@@ -546,8 +546,9 @@ end
 function qfind()
  local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
+ local hz=he[e]
  for v in pairs(pk[e]) do
-  if bo[v-9]==0 and host(v+9,e) then
+  if bo[v-9]==0 and (so[bo[v+9]]==s or hz[v+9]>0 and bo[v+9]==0) then
    local l=vs[v-9]
    if l then
     add(l,v)
@@ -555,7 +556,7 @@ function qfind()
     vs[v-9]={v}
    end
   end
-  if bo[v-1]==0 and host(v+1,e) then
+  if bo[v-1]==0 and (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0) then
    local l=vs[v-1]
    if l then
     add(l,v)
@@ -563,7 +564,7 @@ function qfind()
     vs[v-1]={v}
    end
   end
-  if bo[v+9]==0 and host(v-9,e) then
+  if bo[v+9]==0 and (so[bo[v-9]]==s or hz[v-9]>0 and bo[v-9]==0) then
    local l=vs[v+9]
    if l then
     add(l,v)
@@ -571,7 +572,7 @@ function qfind()
     vs[v+9]={v}
    end
   end
-  if bo[v+1]==0 and host(v-1,e) then
+  if bo[v+1]==0 and (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0) then
    local l=vs[v+1]
    if l then
     add(l,v)
@@ -584,10 +585,10 @@ function qfind()
   lt[t]=1
  end
  if s==1 then
-  local k=king
+  local k,hk=king,he[3]
   for d in all(dirs) do
    local t=k+d
-   if bo[t]==0 and host(k-d,3) then
+   if bo[t]==0 and (so[bo[k-d]]==s or hk[k-d]>0 and bo[k-d]==0) then
     kc[t],lt[t]=true,1
    end
   end

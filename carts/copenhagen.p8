@@ -448,19 +448,21 @@ function rep()
  return game[hash]
 end
 function cands()
- local s,cs=side,{}
+ local bo,so,s,cs=bd,sd,side,{}
  local e=3-s
+ local hz=he[e]
+ local hq=ho[e]
  for v in pairs(pk[e]) do
-  if host(v+13,e) then
+  if (so[bo[v+13]]==s or hz[v+13]>0 and bo[v+13]==0 or hq[v+13]>0 and bo[v+13]~=0) then
    cs[v-13]=true
   end
-  if host(v+1,e) then
+  if (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0 or hq[v+1]>0 and bo[v+1]~=0) then
    cs[v-1]=true
   end
-  if host(v-13,e) then
+  if (so[bo[v-13]]==s or hz[v-13]>0 and bo[v-13]==0 or hq[v-13]>0 and bo[v-13]~=0) then
    cs[v+13]=true
   end
-  if host(v-1,e) then
+  if (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0 or hq[v-1]>0 and bo[v-1]~=0) then
    cs[v+1]=true
   end
  end
@@ -469,15 +471,18 @@ function cands()
    cs[king+d]=true
   end
  end
- for i=1,#edl do
-  cs[edl[i]]=true
- end
+ setmetatable(cs,eds)
  return cs
 end
-edl={}
+edl,eds,inw={},{__index={}},{}
 for v=14,154 do
  if edge[v]>0 then
   add(edl,v)
+  eds.__index[v]=true
+  local f,r=v%13,v\13
+  if (f==1 or f==11)~=(r==1 or r==11) then
+   inw[v]=f==1 and 1 or f==11 and -1 or r==1 and 13 or -13
+  end
  end
 end
 function order(l,h,tm,pm)
@@ -685,25 +690,24 @@ function search(md,nl)
  end
  return bm,bs
 end
-function qsw(v,vs,e)
- local bo=bd
- for i=1,4 do
-  local d,p=dirs[i],dirs[i%4+1]
-  local o1,o2=bo[v+p]==4,bo[v-p]==4
+function qsw(v,f,vs,e)
+ local bo,so,s=bd,sd,side
+ local p=14-abs(f)
+ for d=-p,p,p+p do
   local t=v-d
-  if o1~=o2 and bo[t]==0 and (bo[v]==3 or not host(v+d,bo[v])) then
-   local f,s,k=o1 and -p or p,v,0
-   while sd[bo[s]]==e do
-    if not capr(bo[s+f]) then
+  if bo[t]==0 then
+   local x,k=v,0
+   while so[bo[x]]==e do
+    if not capr(bo[x+f]) then
      k=0
      break
     end
     k+=1
-    s+=d
+    x+=d
    end
-   local c=bo[s]
-   if k>1 and (capr(c) or c==0 and cor[s]>0) then
-    for m=v,s-d,d do
+   local c=bo[x]
+   if k>1 and (capr(c) or c==0 and cor[x]>0) and (bo[v]==3 or not host(v+d,bo[v])) then
+    for m=v,x-d,d do
      if bo[m]~=3 then
    local l=vs[t]
    if l then
@@ -726,8 +730,10 @@ end
 function qfind()
  local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
+ local hz=he[e]
+ local hq=ho[e]
  for v in pairs(pk[e]) do
-  if bo[v-13]==0 and host(v+13,e) then
+  if bo[v-13]==0 and (so[bo[v+13]]==s or hz[v+13]>0 and bo[v+13]==0 or hq[v+13]>0 and bo[v+13]~=0) then
    local l=vs[v-13]
    if l then
     add(l,v)
@@ -735,7 +741,7 @@ function qfind()
     vs[v-13]={v}
    end
   end
-  if bo[v-1]==0 and host(v+1,e) then
+  if bo[v-1]==0 and (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0 or hq[v+1]>0 and bo[v+1]~=0) then
    local l=vs[v-1]
    if l then
     add(l,v)
@@ -743,7 +749,7 @@ function qfind()
     vs[v-1]={v}
    end
   end
-  if bo[v+13]==0 and host(v-13,e) then
+  if bo[v+13]==0 and (so[bo[v-13]]==s or hz[v-13]>0 and bo[v-13]==0 or hq[v-13]>0 and bo[v-13]~=0) then
    local l=vs[v+13]
    if l then
     add(l,v)
@@ -751,7 +757,7 @@ function qfind()
     vs[v+13]={v}
    end
   end
-  if bo[v+1]==0 and host(v-1,e) then
+  if bo[v+1]==0 and (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0 or hq[v-1]>0 and bo[v-1]~=0) then
    local l=vs[v+1]
    if l then
     add(l,v)
@@ -764,21 +770,25 @@ function qfind()
   lt[t]=1
  end
  for v in pairs(pk[e]) do
-  if edge[v]>0 then
-   qsw(v,vs,e)
+  local f=inw[v]
+  if f and so[bo[v+f]]==s then
+   qsw(v,f,vs,e)
   end
  end
- if s==1 and edge[king]>0 then
-  qsw(king,vs,e)
+ if s==1 then
+  local f=inw[king]
+  if f and so[bo[king+f]]==s then
+   qsw(king,f,vs,e)
+  end
  end
  for t in pairs(vs) do
   lt[t]=1
  end
  if s==1 then
-  local k=king
+  local k,hk,hl=king,he[3],ho[3]
   local hs,c={},0
   for d in all(dirs) do
-   if host(k+d,3) then
+   if (so[bo[k+d]]==s or hk[k+d]>0 and bo[k+d]==0 or hl[k+d]>0 and bo[k+d]~=0) then
     c+=1
     hs[d]=true
    end
@@ -800,25 +810,45 @@ function qfind()
   else
    ok=false
   end
-  for d in all(dirs) do
-   local t=k+d
-   if bo[t]==0 and not lt[t] and (not ok or on[t]) then
+  sok,son,sdf=ok,on,w and w[#w]
+  local function sus(t)
+   if bo[t]==0 and not lt[t] then
     lt[t]=1
    end
   end
-  for i=1,#edl do
-   local t=edl[i]
-   if bo[t]==0 and not lt[t] and (not ok or on[t]) then
-    lt[t]=1
+  if ok then
+   for i=1,#w do
+    local t=w[i]
+    local g=abs(t-k)
+    if g==1 or g==13 or edge[t]>0 then
+     sus(t)
+    end
+   end
+  else
+   for d in all(dirs) do
+    sus(k+d)
+   end
+   for i=1,#edl do
+    sus(edl[i])
    end
   end
  end
  if s==2 then
-  local c=edge[king]>0 and 1 or 2
-  for i=1,#edl do
-   local t=edl[i]
-   if bo[t]==0 and not lt[t] then
-    lt[t]=c
+  if edge[king]>0 then
+   for i=1,#edl do
+    local t=edl[i]
+    if bo[t]==0 and not lt[t] then
+     lt[t]=1
+    end
+   end
+  end
+  for d in all(dirs) do
+   local t=king+d
+   while bo[t]==0 do
+    if edge[t]>0 and not lt[t] then
+     lt[t]=2
+    end
+    t+=d
    end
   end
  end
@@ -842,6 +872,22 @@ function qfind()
   end
  end
  return ms,vs,kc
+end
+function qsur(t,l,ok,on,df)
+ if ok and not on[t] then
+  ok=true
+  if l then
+   for j=1,#l do
+    if l[j]==df then
+     ok=false
+    end
+   end
+  end
+  if ok then
+   return
+  end
+ end
+ return surr()
 end
 function qs(h,a,b,q,e)
  if q>0 then
@@ -868,6 +914,7 @@ function qs(h,a,b,q,e)
   a=best
  end
  local ms,vs,kc=qfind()
+ local wok,won,wdf=sok,son,sdf
  local bo,s,mt=bd,side,mat
  local e=3-s
  local en,pe=pk[e],pst[e]
@@ -891,7 +938,7 @@ function qs(h,a,b,q,e)
    end
   end
   local sc
-  if kc[t] or p==3 and esc[t]>0 or s==2 and edge[king]>0 and fort() or s==1 and surr() then
+  if kc[t] or p==3 and esc[t]>0 or s==2 and edge[king]>0 and fort() or s==1 and qsur(t,l,wok,won,wdf) then
    sc=31999-h
   elseif l then
    side=e

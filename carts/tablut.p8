@@ -380,19 +380,20 @@ function rep()
  return game[hash]
 end
 function cands()
- local s,cs=side,{}
+ local bo,so,s,cs=bd,sd,side,{}
  local e=3-s
+ local hz=he[e]
  for v in pairs(pk[e]) do
-  if host(v+11,e) then
+  if (so[bo[v+11]]==s or hz[v+11]>0 and bo[v+11]==0 or bo[v+11]==3 and host(v+11,e)) then
    cs[v-11]=true
   end
-  if host(v+1,e) then
+  if (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0 or bo[v+1]==3 and host(v+1,e)) then
    cs[v-1]=true
   end
-  if host(v-11,e) then
+  if (so[bo[v-11]]==s or hz[v-11]>0 and bo[v-11]==0 or bo[v-11]==3 and host(v-11,e)) then
    cs[v+11]=true
   end
-  if host(v-1,e) then
+  if (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0 or bo[v-1]==3 and host(v-1,e)) then
    cs[v+1]=true
   end
  end
@@ -617,8 +618,9 @@ end
 function qfind()
  local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
+ local hz=he[e]
  for v in pairs(pk[e]) do
-  if bo[v-11]==0 and host(v+11,e) then
+  if bo[v-11]==0 and (so[bo[v+11]]==s or hz[v+11]>0 and bo[v+11]==0 or bo[v+11]==3 and host(v+11,e)) then
    local l=vs[v-11]
    if l then
     add(l,v)
@@ -626,7 +628,7 @@ function qfind()
     vs[v-11]={v}
    end
   end
-  if bo[v-1]==0 and host(v+1,e) then
+  if bo[v-1]==0 and (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0 or bo[v+1]==3 and host(v+1,e)) then
    local l=vs[v-1]
    if l then
     add(l,v)
@@ -634,7 +636,7 @@ function qfind()
     vs[v-1]={v}
    end
   end
-  if bo[v+11]==0 and host(v-11,e) then
+  if bo[v+11]==0 and (so[bo[v-11]]==s or hz[v-11]>0 and bo[v-11]==0 or bo[v-11]==3 and host(v-11,e)) then
    local l=vs[v+11]
    if l then
     add(l,v)
@@ -642,7 +644,7 @@ function qfind()
     vs[v+11]={v}
    end
   end
-  if bo[v+1]==0 and host(v-1,e) then
+  if bo[v+1]==0 and (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0 or bo[v-1]==3 and host(v-1,e)) then
    local l=vs[v+1]
    if l then
     add(l,v)
@@ -655,11 +657,11 @@ function qfind()
   lt[t]=1
  end
  if s==1 then
-  local k=king
+  local k,hk=king,he[3]
   if nt[k]>0 then
   local hs,c={},0
   for d in all(dirs) do
-   if host(k+d,3) then
+   if (so[bo[k+d]]==s or hk[k+d]>0 and bo[k+d]==0 or bo[k+d]==3 and host(k+d,3)) then
     c+=1
     hs[d]=true
    end
@@ -674,7 +676,7 @@ function qfind()
   else
    for d in all(dirs) do
     local t=k+d
-    if bo[t]==0 and host(k-d,3) then
+    if bo[t]==0 and (so[bo[k-d]]==s or hk[k-d]>0 and bo[k-d]==0 or bo[k-d]==3 and host(k-d,3)) then
      kc[t],lt[t]=true,1
     end
    end
@@ -689,10 +691,23 @@ function qfind()
   else
    ok=false
   end
-  for d in all(dirs) do
-   local t=k+d
-   if bo[t]==0 and not lt[t] and (not ok or on[t]) then
+  sok,son,sdf=ok,on,w and w[#w]
+  local function sus(t)
+   if bo[t]==0 and not lt[t] then
     lt[t]=1
+   end
+  end
+  if ok then
+   for i=1,#w do
+    local t=w[i]
+    local g=abs(t-k)
+    if g==1 or g==11 then
+     sus(t)
+    end
+   end
+  else
+   for d in all(dirs) do
+    sus(k+d)
    end
   end
  end
@@ -716,6 +731,22 @@ function qfind()
   end
  end
  return ms,vs,kc
+end
+function qsur(t,l,ok,on,df)
+ if ok and not on[t] then
+  ok=true
+  if l then
+   for j=1,#l do
+    if l[j]==df then
+     ok=false
+    end
+   end
+  end
+  if ok then
+   return
+  end
+ end
+ return surr()
 end
 function qs(h,a,b,q,e)
  if q>0 then
@@ -742,6 +773,7 @@ function qs(h,a,b,q,e)
   a=best
  end
  local ms,vs,kc=qfind()
+ local wok,won,wdf=sok,son,sdf
  local bo,s,mt=bd,side,mat
  local e=3-s
  local en,pe=pk[e],pst[e]
@@ -765,7 +797,7 @@ function qs(h,a,b,q,e)
    end
   end
   local sc
-  if kc[t] or p==3 and esc[t]>0 or s==1 and surr() then
+  if kc[t] or p==3 and esc[t]>0 or s==1 and qsur(t,l,wok,won,wdf) then
    sc=31999-h
   elseif l then
    side=e

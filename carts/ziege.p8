@@ -296,12 +296,6 @@ end
 function cands()
  local bo,so,s,cs=bd,sd,side,{}
  local e=3-s
- if s==1 then
-  local k=king
-  for d in all(dirs) do
-   cs[k+d]=so[bo[k-d]]==s or 0
-  end
- end
  for w in pairs(pk[s]) do
   if bo[w+9]==e then
    cs[w+18]=true
@@ -321,6 +315,11 @@ function cands()
    if bo[king+d]==e then
     cs[king+d+d]=true
    end
+  end
+ end
+ if s==1 then
+  for d in all(dirs) do
+   cs[king+d]=true
   end
  end
  return cs

@@ -12,6 +12,10 @@
    Quiescence moves leave the hash, the history and the undo records alone: nothing below a
    quiescence node reads them. #}
 {% macro off(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
+{# Is square x hostile to a piece of kind k (tables he/ho of k in locals), the mover being `s`? #}
+{% macro hostile(x, he, ho, k) -%}
+(so[bo[{{ x }}]]==s{% if not king_armed %} and bo[{{ x }}]~={{ KING }}{% endif %}{% if hostile_empty %} or {{ he }}[{{ x }}]>0 and bo[{{ x }}]=={{ EMPTY }}{% endif %}{% if hostile_occupied %} or {{ ho }}[{{ x }}]>0 and bo[{{ x }}]~={{ EMPTY }}{% endif %}{% if linnaean %} or bo[{{ x }}]=={{ KING }} and host({{ x }},{{ k }}){% endif %})
+{%- endmacro %}
 {# Adds victim square v to landing square t's list. #}
 {% macro victim(t, v) %}
    local l=vs[{{ t }}]
@@ -34,28 +38,28 @@
 {% endif %}
 {% if shieldwall %}
 
-{# Shieldwall rows that a move to an empty edge square next to the edge piece v would take: for
-   each direction d along the edge, the row from v away from the landing square t=v-d. #}
-function qsw(v,vs,e)
- local bo=bd
- for i=1,4 do
-  local d,p=dirs[i],dirs[i%4+1]
-  local o1,o2=bo[v+p]=={{ OFF }},bo[v-p]=={{ OFF }}
+{# Shieldwall rows that a move to an empty edge square next to the edge piece v would take,
+   v's front square (f = `inw[v]`, into the board) already holding a capturer: for each
+   direction d along the edge, the row from v away from the landing square t=v-d. A row whose
+   first piece a custodial capture takes (the engine takes those first) is broken. #}
+function qsw(v,f,vs,e)
+ local bo,so,s=bd,sd,side
+ local p={{ width + 1 }}-abs(f)
+ for d=-p,p,p+p do
   local t=v-d
-  {# (A custodial capture of v itself, which the engine makes first, would break the row.) #}
-  if o1~=o2 and bo[t]=={{ EMPTY }} and (bo[v]=={{ KING }} or not host(v+d,bo[v])) then
-   local f,s,k=o1 and -p or p,v,0
-   while sd[bo[s]]==e do
-    if not capr(bo[s+f]) then
+  if bo[t]=={{ EMPTY }} then
+   local x,k=v,0
+   while so[bo[x]]==e do
+    if not capr(bo[x+f]) then
      k=0
      break
     end
     k+=1
-    s+=d
+    x+=d
    end
-   local c=bo[s]
-   if k>1 and (capr(c) or c=={{ EMPTY }} and cor[s]>0) then
-    for m=v,s-d,d do
+   local c=bo[x]
+   if k>1 and (capr(c) or c=={{ EMPTY }} and cor[x]>0) and (bo[v]=={{ KING }} or not host(v+d,bo[v])) then
+    for m=v,x-d,d do
      if bo[m]~={{ KING }} then
 {{ victim("t", "m") }}
      end
@@ -94,9 +98,15 @@ function qfind()
 {% else %}
  {# Custodial: for each enemy soldier and direction d, the empty square before it with a hostile
     square beyond. #}
+{% if hostile_empty %}
+ local hz=he[e]
+{% endif %}
+{% if hostile_occupied %}
+ local hq=ho[e]
+{% endif %}
  for v in pairs(pk[e]) do
 {% for d in [width, 1, -width, -1] %}
-  if bo[v{{ off(-d) }}]=={{ EMPTY }} and host(v{{ off(d) }},e) then
+  if bo[v{{ off(-d) }}]=={{ EMPTY }} and {{ hostile("v" ~ off(d), "hz", "hq", "e") }} then
 {{ victim("v" ~ off(-d), "v") }}
   end
 {% endfor %}
@@ -107,23 +117,28 @@ function qfind()
  end
 {% if shieldwall %}
  for v in pairs(pk[e]) do
-  if edge[v]>0 then
-   qsw(v,vs,e)
+  local f=inw[v]
+  if f and so[bo[v+f]]==s then
+   qsw(v,f,vs,e)
   end
  end
- if s=={{ ATTACKERS }} and edge[king]>0 then
-  qsw(king,vs,e)
+ if s=={{ ATTACKERS }} then
+  local f=inw[king]
+  if f and so[bo[king+f]]==s then
+   qsw(king,f,vs,e)
+  end
  end
  for t in pairs(vs) do
   lt[t]=1
  end
 {% endif %}
  if s=={{ ATTACKERS }} then
-  local k=king
+  local k{% if hostile_empty %},hk{% endif %}{% if hostile_occupied %},hl{% endif %}=king{% if hostile_empty %},he[{{ KING }}]{% endif %}{% if hostile_occupied %},ho[{{ KING }}]{% endif %}
+
 {% if king_capture == "two" %}
   for d in all(dirs) do
    local t=k+d
-   if bo[t]=={{ EMPTY }} and {% if simple_host %}so[bo[k-d]]==s{% else %}host(k-d,{{ KING }}){% endif %} then
+   if bo[t]=={{ EMPTY }} and {% if simple_host %}so[bo[k-d]]==s{% else %}{{ hostile("k-d", "hk", "hl", KING) }}{% endif %} then
     kc[t],lt[t]=true,1
    end
   end
@@ -134,7 +149,7 @@ function qfind()
 {% endif %}
   local hs,c={},0
   for d in all(dirs) do
-   if host(k+d,{{ KING }}) then
+   if {{ hostile("k+d", "hk", "hl", KING) }} then
     c+=1
     hs[d]=true
    end
@@ -150,7 +165,7 @@ function qfind()
   else
    for d in all(dirs) do
     local t=k+d
-    if bo[t]=={{ EMPTY }} and host(k-d,{{ KING }}) then
+    if bo[t]=={{ EMPTY }} and {{ hostile("k-d", "hk", "hl", KING) }} then
      kc[t],lt[t]=true,1
     end
    end
@@ -172,20 +187,31 @@ function qfind()
   else
    ok=false
   end
-  for d in all(dirs) do
-   local t=k+d
-   if bo[t]=={{ EMPTY }} and not lt[t] and (not ok or on[t]) then
+  sok,son,sdf=ok,on,w and w[#w]
+  local function sus(t)
+   if bo[t]=={{ EMPTY }} and not lt[t] then
     lt[t]=1
    end
   end
+  if ok then
+   {# Only the path's squares that are candidates: beside the king{% if shieldwall %} or on the edge{% endif %}. #}
+   for i=1,#w do
+    local t=w[i]
+    local g=abs(t-k)
+    if g==1 or g=={{ width }}{% if shieldwall %} or edge[t]>0{% endif %} then
+     sus(t)
+    end
+   end
+  else
+   for d in all(dirs) do
+    sus(k+d)
+   end
 {% if shieldwall %}
-  for i=1,#edl do
-   local t=edl[i]
-   if bo[t]=={{ EMPTY }} and not lt[t] and (not ok or on[t]) then
-    lt[t]=1
+   for i=1,#edl do
+    sus(edl[i])
    end
-  end
 {% endif %}
+  end
 {% endif %}
  end
 {% if shieldwall and (exit_fort or not ai.escape_win) %}
@@ -193,14 +219,23 @@ function qfind()
   {# A defenders' move to an empty edge square that takes nothing can still end the game: an
      exit fort (after it the king stands on the edge){% if not ai.escape_win %}, or the king's escape{% endif %}. #}
 {% if exit_fort %}
-  local c=edge[king]>0 and 1 or 2
-{% else %}
-  local c=2
+  if edge[king]>0 then
+   for i=1,#edl do
+    local t=edl[i]
+    if bo[t]=={{ EMPTY }} and not lt[t] then
+     lt[t]=1
+    end
+   end
+  end
 {% endif %}
-  for i=1,#edl do
-   local t=edl[i]
-   if bo[t]=={{ EMPTY }} and not lt[t] then
-    lt[t]=c
+  {# The king's own moves to the edge (the only ones that can bring him there). #}
+  for d in all(dirs) do
+   local t=king+d
+   while bo[t]=={{ EMPTY }} do
+    if edge[t]>0 and not lt[t] then
+     lt[t]=2
+    end
+    t+=d
    end
   end
  end
@@ -237,6 +272,28 @@ function qfind()
  return ms,vs,kc
 end
 
+{% if surround %}
+{# After an attackers' move to t taking the pieces in l: surrounded? Not while the path `qfind`
+   checked (`ok`, its squares `on`, its defender `df`) keeps clear of t and its defender stands:
+   `surr` would find the same path. #}
+function qsur(t,l,ok,on,df)
+ if ok and not on[t] then
+  ok=true
+  if l then
+   for j=1,#l do
+    if l[j]==df then
+     ok=false
+    end
+   end
+  end
+  if ok then
+   return
+  end
+ end
+ return surr()
+end
+
+{% endif %}
 function qs(h,a,b,q{% if ai.escape %},e{% endif %})
  if q>0 then
   nodes+=0x0.0001
@@ -268,6 +325,9 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
   a=best
  end
  local ms,vs,kc=qfind()
+{% if surround %}
+ local wok,won,wdf=sok,son,sdf
+{% endif %}
  local bo,s{% if ai.table %},mt{% endif %}=bd,side{% if ai.table %},mat{% endif %}
 
  local e={{ ATTACKERS + DEFENDERS }}-s
@@ -298,7 +358,7 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
    end
   end
   local sc
-  if kc[t] or p=={{ KING }} and esc[t]>0{% if exit_fort %} or s=={{ DEFENDERS }} and edge[king]>0 and fort(){% endif %}{% if surround %} or s=={{ ATTACKERS }} and surr(){% endif %} then
+  if kc[t] or p=={{ KING }} and esc[t]>0{% if exit_fort %} or s=={{ DEFENDERS }} and edge[king]>0 and fort(){% endif %}{% if surround %} or s=={{ ATTACKERS }} and qsur(t,l,wok,won,wdf){% endif %} then
    sc={{ ai.inf - 1 }}-h
   elseif l then
    side=e

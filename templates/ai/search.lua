@@ -40,25 +40,12 @@ end
    locals: this runs at nearly every quiescence node. #}
 {% macro off(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
 {% if ai.captures or ai.qsearch %}
+{% macro hostile(x, he, ho, k) -%}
+(so[bo[{{ x }}]]==s{% if not king_armed %} and bo[{{ x }}]~={{ KING }}{% endif %}{% if hostile_empty %} or {{ he }}[{{ x }}]>0 and bo[{{ x }}]=={{ EMPTY }}{% endif %}{% if hostile_occupied %} or {{ ho }}[{{ x }}]>0 and bo[{{ x }}]~={{ EMPTY }}{% endif %}{% if linnaean %} or bo[{{ x }}]=={{ KING }} and host({{ x }},{{ k }}){% endif %})
+{%- endmacro %}
 function cands()
-{% if simple_host %}
  local bo,so,s,cs=bd,sd,side,{}
-{% else %}
- local s,cs=side,{}
-{% endif %}
  local e={{ ATTACKERS + DEFENDERS }}-s
-{% if king_capture == "two" and not surround %}
- {# The squares next to the king come first so that a soldier's capture square overwrites them.
-    Moving there takes the king only if the square beyond him is hostile; the others are still
-    candidates for the ordering (any true value) but their quiescence moves would capture
-    nothing and change nothing (no surround rule here), so `qmoves` skips them (value 0). #}
- if s=={{ ATTACKERS }} then
-  local k=king
-  for d in all(dirs) do
-   cs[k+d]={% if simple_host %}so[bo[k-d]]==s{% else %}host(k-d,{{ KING }}){% endif %} or 0
-  end
- end
-{% endif %}
 {% if simple_host %}
  {# Hostile means a piece of the side to move here, so the pass starts from those pieces (the
     king among them for the defenders: he is armed): an enemy soldier next to one, and the
@@ -78,34 +65,43 @@ function cands()
   end
  end
 {% else %}
+{% if hostile_empty %}
+ local hz=he[e]
+{% endif %}
+{% if hostile_occupied %}
+ local hq=ho[e]
+{% endif %}
  for v in pairs(pk[e]) do
 {% for d in [width, 1, -width, -1] %}
-  if host(v{{ off(d) }},e) then
+  if {{ hostile("v" ~ off(d), "hz", "hq", "e") }} then
    cs[v{{ off(-d) }}]=true
   end
 {% endfor %}
  end
 {% endif %}
-{% if king_capture != "two" or surround %}
  if s=={{ ATTACKERS }} then
   for d in all(dirs) do
    cs[king+d]=true
   end
  end
-{% endif %}
 {% if shieldwall %}
- for i=1,#edl do
-  cs[edl[i]]=true
- end
+ {# Every edge square is a candidate: looked up in `eds` when `cs` has no entry. #}
+ setmetatable(cs,eds)
 {% endif %}
  return cs
 end
 {% if shieldwall %}
-{# The edge squares as a list: the shieldwall marks visit them, not the whole board. #}
-edl={}
+{# The edge squares as a list (`edl`) and as a set behind a metatable (`eds`); `inw[v]`: the
+   direction from edge square v into the board (none at a corner). #}
+edl,eds,inw={},{__index={}},{}
 for v={{ first_square }},{{ last_square }} do
  if edge[v]>0 then
   add(edl,v)
+  eds.__index[v]=true
+  local f,r=v%{{ width }},v\{{ width }}
+  if (f==1 or f=={{ size }})~=(r==1 or r=={{ size }}) then
+   inw[v]=f==1 and 1 or f=={{ size }} and -1 or r==1 and {{ width }} or -{{ width }}
+  end
  end
 end
 {% endif %}
