@@ -186,40 +186,49 @@ function routes()
  return n
 end
 ax={[9]=1,[-9]=1,[1]=9,[-1]=9}
+function cr(u,p,b,x)
+ local v=u
+ repeat
+  v=v+p
+ until b[v]~=0
+ if b[v]==4 and x[v-p] then
+  return true
+ end
+ v=u
+ repeat
+  v=v-p
+ until b[v]~=0
+ return b[v]==4 and x[v+p]
+end
 function kesc()
- local b,x,w,k,n,st,f=bd,ke,ax,king,0,stp[3]
+ local b,x,w,k,n,f,g,st=bd,ke,ax,king,0,nil,nil,stp[3]
  for d in all(dirs) do
-  local t,p=k+d,w[d]
-  if b[t]==0 then
-   repeat
-    if x[t] then
-     n=n+1
-    end
-    if not f and st[t]>0 then
-     local u=t-p
-     if b[u]==0 then
+  local t=k
+  repeat
+   t=t+d
+  until b[t]~=0
+  local u,p=t-d,w[d]
+  if b[t]==4 and u~=k then
+   if x[u] then
+    n=n+1
+   elseif not f and st[u]>0 and cr(u,p,b,x) then
+    f=1
+   end
+  end
+  if not g then
+   for a=k+d,u,d do
+    if st[a]>0 then
+     for e=-p,p,p+p do
+      local v=a
       repeat
-       if x[u] then
-        f=1
-        goto found
-       end
-       u=u-p
-      until b[u]~=0
+       v=v+e
+      until b[v]~=0
+      if b[v]==4 and v-e~=a and st[v-e]>0 and cr(v-e,w[e],b,x) then
+       g=1
+      end
      end
-     u=t+p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        break
-       end
-       u=u+p
-      until b[u]~=0
-     end
-     ::found::
     end
-    t=t+d
-   until b[t]~=0
+   end
   end
  end
  if n>0 then
@@ -230,32 +239,9 @@ function kesc()
   kd=2
   return ai_ed[2]
  end
- local seen,q,a,m,h={},{k,k},{1,9},2,1
- for l=1,3 do
-  local e=m
-  for i=h,e do
-   local s,p=q[i],a[i]
-   local o=10-p
-   for d=-p,p,p+p do
-    local t=s+d
-    if b[t]==0 then
-     repeat
-      if x[t] then
-       kd=l
-       return ai_ed[l]
-      end
-      if l<3 and not seen[t] and st[t]>0 then
-       seen[t]=1
-       m=m+1
-       q[m]=t
-       a[m]=o
-      end
-      t=t+d
-     until b[t]~=0
-    end
-   end
-  end
-  h=e+1
+ if g then
+  kd=3
+  return ai_ed[3]
  end
  kd=0
  return 0

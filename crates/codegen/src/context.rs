@@ -82,6 +82,8 @@ pub struct RulesContext {
     pub hostile_occupied: Option<[String; 3]>,
     /// Escape squares (0/1).
     pub escape: String,
+    /// Whether the king escapes to the corners only (else to any edge square).
+    pub corner_escape: bool,
     /// Edge squares (0/1).
     pub edge: String,
     /// Special corner squares (0/1).
@@ -194,6 +196,7 @@ impl RulesContext {
             hostile_empty: kind_tables(g, rules.hostile_empty_table(), false),
             hostile_occupied: kind_tables(g, rules.hostile_occupied_table(), false),
             escape: square_flags(g, |s| flags[s] & FLAG_ESCAPE != 0),
+            corner_escape: rules.escape() == tafl8_engine::rules::Escape::Corners,
             edge: square_flags(g, |s| flags[s] & FLAG_EDGE != 0),
             corner: square_flags(g, |s| flags[s] & FLAG_CORNER != 0),
             near_throne: square_flags(g, near),

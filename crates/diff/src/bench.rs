@@ -75,6 +75,7 @@ pub const PARTS: &[(&str, &str)] = &[
     ("pr", "endings"),
     ("evaluate", "eval"),
     ("kesc", "eval"),
+    ("cr", "eval"),
     ("nmoves", "eval"),
     ("order", "ordering"),
     ("pick", "ordering"),
