@@ -55,7 +55,7 @@ function gen()
       if st[t]>0 then
        add(l,s*169+t)
       end
-      t+=d
+      t=t+d
      end
     end
    end
@@ -125,8 +125,8 @@ function shield(t)
      k=0
      break
     end
-    k+=1
-    s+=d
+    k=k+1
+    s=s+d
    end
    local c=bd[s]
    if k>1 and (capr(c) or c==0 and cor[s]>0) then
@@ -143,15 +143,15 @@ wit=false
 function surr()
  local b,w=bd,wit
  if w and sd[b[w[#w]]]==2 then
-  local i=1
-  while i<=#w and b[w[i]]~=1 do
-   i+=1
+  for i=1,#w do
+   if b[w[i]]==1 then
+    goto search
+   end
   end
-  if i>#w then
-   return
-  end
+  return
  end
- local e,seen,stk,n=edge,{},{},0
+ ::search::
+ local e,seen,q,n=edge,{},{},0
  for k=2,3 do
   for i in pairs(pk[k]) do
    if e[i]>0 then
@@ -159,13 +159,13 @@ function surr()
     return
    end
    seen[i]=0
-   n+=1
-   stk[n]=i
+   n=n+1
+   q[n]=i
   end
  end
  while n>0 do
-  local s=stk[n]
-  n-=1
+  local s=q[n]
+  n=n-1
   for j=1,4 do
    local t=s+dirs[j]
    local c=b[t]
@@ -180,8 +180,8 @@ function surr()
      wit=w
      return
     end
-    n+=1
-    stk[n]=t
+    n=n+1
+    q[n]=t
    end
   end
  end
@@ -247,7 +247,7 @@ function outcome()
   return 1,6
  end
 end
-function mk(m,nh)
+function mk(m,nh,nc)
  local bo,f,t=bd,m\169,m%169
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]=0,p
@@ -259,7 +259,9 @@ function mk(m,nh)
  if p==3 then
   king=t
  end
- capt(t)
+ if not nc then
+  capt(t)
+ end
  if not nh then
   add(hist,hash)
   hash^^=zk[p*169+f]^^zk[p*169+t]^^zs
@@ -388,7 +390,7 @@ function kesc()
 end
 function evaluate(e)
  local v,b=mat,bd
- v+=e or kesc()
+ v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
   v=v-45
@@ -429,7 +431,7 @@ function rep()
   if hist[i]==hash then
    return true
   end
-  i-=2
+  i=i-2
  end
  return game[hash]
 end
@@ -477,7 +479,7 @@ function order(l,h,tm,pm)
   local m=l[i]
   ks[i]=m==tm and 30000 or m==pm and 29000 or cs[m%169] and 20000 or m==k[1] and 19000 or m==k[2] and 18999 or hs[m] or 0
  end
- return ks
+ return ks,cs
 end
 function pick(l,ks,i)
  local b,kb=i,ks[i]
@@ -538,12 +540,13 @@ function nega(d,h,a,b,onpv)
   return h-32000
  end
  local pm=onpv and ppv[h]
- local ks,best,bm=order(l,h,tm,pm),-32000
+ local ks,cs=order(l,h,tm,pm)
+ local best,bm=-32000
  for i=1,#l do
   pick(l,ks,i)
   local m,s=l[i]
   local q=ks[i]<18999 and bd[m\169]~=3
-  mk(m)
+  mk(m,nil,not cs[m%169])
   local n=ncap
   if status>0 then
    pvl[h+1]=0
@@ -688,8 +691,8 @@ function qsw(v,f,vs,e)
      k=0
      break
     end
-    k+=1
-    x+=d
+    k=k+1
+    x=x+d
    end
    local c=bo[x]
    if k>1 and (capr(c) or c==0 and cor[x]>0) and (bo[v]==3 or not host(v+d,bo[v])) then
@@ -775,7 +778,7 @@ function qfind()
   local hs,c={},0
   for d in all(dirs) do
    if (so[bo[k+d]]==s or hk[k+d]>0 and bo[k+d]==0 or hl[k+d]>0 and bo[k+d]~=0) then
-    c+=1
+    c=c+1
     hs[d]=true
    end
   end
@@ -834,7 +837,7 @@ function qfind()
     if edge[t]>0 and not lt[t] then
      lt[t]=2
     end
-    t+=d
+    t=t+d
    end
   end
  end
@@ -843,7 +846,7 @@ function qfind()
    local u=t+d
    local p=bo[u]
    while p==0 do
-    u+=d
+    u=u+d
     p=bo[u]
    end
    if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
@@ -851,7 +854,7 @@ function qfind()
     n=i
     while ks[i-1]>key do
      ms[i],ks[i]=ms[i-1],ks[i-1]
-     i-=1
+     i=i-1
     end
     ms[i],ks[i]=u*169+t,key
    end

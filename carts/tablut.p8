@@ -54,7 +54,7 @@ function gen()
       if st[t]>0 then
        add(l,s*121+t)
       end
-      t+=d
+      t=t+d
      end
     end
    end
@@ -120,15 +120,15 @@ wit=false
 function surr()
  local b,w=bd,wit
  if w and sd[b[w[#w]]]==2 then
-  local i=1
-  while i<=#w and b[w[i]]~=1 do
-   i+=1
+  for i=1,#w do
+   if b[w[i]]==1 then
+    goto search
+   end
   end
-  if i>#w then
-   return
-  end
+  return
  end
- local e,seen,stk,n=edge,{},{},0
+ ::search::
+ local e,seen,q,n=edge,{},{},0
  for k=2,3 do
   for i in pairs(pk[k]) do
    if e[i]>0 then
@@ -136,13 +136,13 @@ function surr()
     return
    end
    seen[i]=0
-   n+=1
-   stk[n]=i
+   n=n+1
+   q[n]=i
   end
  end
  while n>0 do
-  local s=stk[n]
-  n-=1
+  local s=q[n]
+  n=n-1
   for j=1,4 do
    local t=s+dirs[j]
    local c=b[t]
@@ -157,8 +157,8 @@ function surr()
      wit=w
      return
     end
-    n+=1
-    stk[n]=t
+    n=n+1
+    q[n]=t
    end
   end
  end
@@ -181,7 +181,7 @@ function outcome()
   return 0,6
  end
 end
-function mk(m,nh)
+function mk(m,nh,nc)
  local bo,f,t=bd,m\121,m%121
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]=0,p
@@ -193,7 +193,9 @@ function mk(m,nh)
  if p==3 then
   king=t
  end
- capt(t)
+ if not nc then
+  capt(t)
+ end
  if not nh then
   add(hist,hash)
   hash^^=zk[p*121+f]^^zk[p*121+t]^^zs
@@ -334,7 +336,7 @@ function kesc()
 end
 function evaluate(e)
  local v,b=mat,bd
- v+=e or kesc()
+ v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
   v=v-45
@@ -375,7 +377,7 @@ function rep()
   if hist[i]==hash then
    return true
   end
-  i-=2
+  i=i-2
  end
  return game[hash]
 end
@@ -410,7 +412,7 @@ function order(l,h,tm,pm)
   local m=l[i]
   ks[i]=m==tm and 30000 or m==pm and 29000 or cs[m%121] and 20000 or m==k[1] and 19000 or m==k[2] and 18999 or hs[m] or 0
  end
- return ks
+ return ks,cs
 end
 function pick(l,ks,i)
  local b,kb=i,ks[i]
@@ -471,12 +473,13 @@ function nega(d,h,a,b,onpv)
   return h-32000
  end
  local pm=onpv and ppv[h]
- local ks,best,bm=order(l,h,tm,pm),-32000
+ local ks,cs=order(l,h,tm,pm)
+ local best,bm=-32000
  for i=1,#l do
   pick(l,ks,i)
   local m,s=l[i]
   local q=ks[i]<18999 and bd[m\121]~=3
-  mk(m)
+  mk(m,nil,not cs[m%121])
   local n=ncap
   if status>0 then
    pvl[h+1]=0
@@ -662,7 +665,7 @@ function qfind()
   local hs,c={},0
   for d in all(dirs) do
    if (so[bo[k+d]]==s or hk[k+d]>0 and bo[k+d]==0 or bo[k+d]==3 and host(k+d,3)) then
-    c+=1
+    c=c+1
     hs[d]=true
    end
   end
@@ -716,7 +719,7 @@ function qfind()
    local u=t+d
    local p=bo[u]
    while p==0 do
-    u+=d
+    u=u+d
     p=bo[u]
    end
    if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
@@ -724,7 +727,7 @@ function qfind()
     n=i
     while ks[i-1]>key do
      ms[i],ks[i]=ms[i-1],ks[i-1]
-     i-=1
+     i=i-1
     end
     ms[i],ks[i]=u*121+t,key
    end

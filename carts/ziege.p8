@@ -51,7 +51,7 @@ function gen()
       if st[t]>0 then
        add(l,s*81+t)
       end
-      t+=d
+      t=t+d
      end
     end
    end
@@ -97,7 +97,7 @@ function outcome()
   return 0,6
  end
 end
-function mk(m,nh)
+function mk(m,nh,nc)
  local bo,f,t=bd,m\81,m%81
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]=0,p
@@ -109,7 +109,9 @@ function mk(m,nh)
  if p==3 then
   king=t
  end
- capt(t)
+ if not nc then
+  capt(t)
+ end
  if not nh then
   add(hist,hash)
   hash^^=zk[p*81+f]^^zk[p*81+t]^^zs
@@ -248,7 +250,7 @@ function kesc()
 end
 function evaluate(e)
  local v,b=mat,bd
- v+=e or kesc()
+ v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
   v=v-45
@@ -289,7 +291,7 @@ function rep()
   if hist[i]==hash then
    return true
   end
-  i-=2
+  i=i-2
  end
  return game[hash]
 end
@@ -330,7 +332,7 @@ function order(l,h,tm,pm)
   local m=l[i]
   ks[i]=m==tm and 30000 or m==pm and 29000 or cs[m%81] and 20000 or m==k[1] and 19000 or m==k[2] and 18999 or hs[m] or 0
  end
- return ks
+ return ks,cs
 end
 function pick(l,ks,i)
  local b,kb=i,ks[i]
@@ -391,12 +393,13 @@ function nega(d,h,a,b,onpv)
   return h-32000
  end
  local pm=onpv and ppv[h]
- local ks,best,bm=order(l,h,tm,pm),-32000
+ local ks,cs=order(l,h,tm,pm)
+ local best,bm=-32000
  for i=1,#l do
   pick(l,ks,i)
   local m,s=l[i]
   local q=ks[i]<18999 and bd[m\81]~=3
-  mk(m)
+  mk(m,nil,not cs[m%81])
   local n=ncap
   if status>0 then
    pvl[h+1]=0
@@ -624,7 +627,7 @@ function qfind()
    local u=t+d
    local p=bo[u]
    while p==0 do
-    u+=d
+    u=u+d
     p=bo[u]
    end
    if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
@@ -632,7 +635,7 @@ function qfind()
     n=i
     while ks[i-1]>key do
      ms[i],ks[i]=ms[i-1],ks[i-1]
-     i-=1
+     i=i-1
     end
     ms[i],ks[i]=u*81+t,key
    end

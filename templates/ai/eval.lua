@@ -318,7 +318,7 @@ function evaluate({% if ai.escape %}e{% endif %})
 {% if ai.defended %}
  yld()
 {% endif %}
- v+=e or kesc()
+ v=v+(e or kesc())
 {% endif %}
 {% if ai.guard %}
 {# Attackers beside the king, the four directions written out. #}

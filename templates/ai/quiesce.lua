@@ -54,8 +54,8 @@ function qsw(v,f,vs,e)
      k=0
      break
     end
-    k+=1
-    x+=d
+    k=k+1
+    x=x+d
    end
    local c=bo[x]
    if k>1 and (capr(c) or c=={{ EMPTY }} and cor[x]>0) and (bo[v]=={{ KING }} or not host(v+d,bo[v])) then
@@ -150,7 +150,7 @@ function qfind()
   local hs,c={},0
   for d in all(dirs) do
    if {{ hostile("k+d", "hk", "hl", KING) }} then
-    c+=1
+    c=c+1
     hs[d]=true
    end
   end
@@ -235,7 +235,7 @@ function qfind()
     if edge[t]>0 and not lt[t] then
      lt[t]=2
     end
-    t+=d
+    t=t+d
    end
   end
  end
@@ -245,7 +245,7 @@ function qfind()
    local u=t+d
    local p=bo[u]
    while p=={{ EMPTY }} do
-    u+=d
+    u=u+d
     p=bo[u]
    end
    if so[p]==s{% if not king_armed %} and p~={{ KING }}{% endif %} and (c<2 or p=={{ KING }}){% if stop %} and stp[p][t]>0{% endif %} then
@@ -260,7 +260,7 @@ function qfind()
     n=i
     while ks[i-1]>key do
      ms[i],ks[i]=ms[i-1],ks[i-1]
-     i-=1
+     i=i-1
     end
     ms[i],ks[i]=u*{{ area }}+t,key
 {% if pass %}

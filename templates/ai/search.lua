@@ -26,7 +26,7 @@ function rep()
   if hist[i]==hash then
    return true
   end
-  i-=2
+  i=i-2
  end
  return game[hash]
 end
@@ -107,7 +107,8 @@ end
 {% endif %}
 {% endif %}
 
-{# Ordering keys: TT move, PV move, captures, killers, history. #}
+{# Ordering keys: TT move, PV move, captures, killers, history; and the capture candidate
+   squares (`cands`), which make reads too: a move anywhere else captures nothing. #}
 function order(l,h,tm,pm)
  local ks{% if ai.killers %},k{% endif %}{% if ai.captures %},cs{% endif %}={}{% if ai.killers %},kl[h] or {}{% endif %}{% if ai.captures %},cands(){% endif %}
 
@@ -115,7 +116,8 @@ function order(l,h,tm,pm)
   local m=l[i]
   ks[i]=m==tm and {{ ai.key_tt }} or m==pm and {{ ai.key_pv }}{% if ai.captures %} or cs[m%{{ area }}]{% if not king_armed %} and bd[m\{{ area }}]~={{ KING }}{% endif %} and {{ ai.key_capture }}{% endif %}{% if ai.killers %} or m==k[1] and {{ ai.key_killer }} or m==k[2] and {{ ai.key_killer - 1 }}{% endif %}{% if ai.history %} or hs[m]{% endif %} or 0
  end
- return ks
+ return ks{% if ai.captures %},cs{% endif %}
+
 end
 
 {# Moves the first largest key at or after i into place i. #}
@@ -215,14 +217,15 @@ function nega(d,h,a,b,onpv)
 {% else %}
  local pm
 {% endif %}
- local ks,best,bm=order(l,h,tm,pm),-{{ ai.inf }}
+ local ks{% if ai.captures %},cs{% endif %}=order(l,h,tm,pm)
+ local best,bm=-{{ ai.inf }}
  for i=1,#l do
   pick(l,ks,i)
   local m,s=l[i]
 {% if ai.lmr %}
   local q=ks[i]<{{ ai.key_killer - 1 }} and bd[m\{{ area }}]~={{ KING }}
 {% endif %}
-  mk(m)
+  mk(m{% if ai.captures %},nil,not cs[m%{{ area }}]{% endif %})
   local n=ncap
   if status>{{ ONGOING }} then
    pvl[h+1]=0

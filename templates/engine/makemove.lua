@@ -4,8 +4,10 @@
     not a return value, so that a wrapper such as the test harness's watch mode cannot lose it). `bd` is read
     through a local (`bo`): a global read is one VM instruction more. `mk(m,true)` (quiescence) leaves
     `hash` and `hist` alone: nothing under a quiescence node reads them (no table, no repetition
-    check there); the undo record says so (`nh`), and `um` then has no hash to restore. #}
-function mk(m,nh)
+    check there); the undo record says so (`nh`), and `um` then has no hash to restore.
+    `mk(m,nil,true)`: the caller knows m captures nothing (it does not land on a capture
+    candidate square), so the capture test is skipped. #}
+function mk(m,nh,nc)
  local bo,f,t=bd,m\{{ area }},m%{{ area }}
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]={{ EMPTY }},p
@@ -19,7 +21,9 @@ function mk(m,nh)
  if p=={{ KING }} then
   king=t
  end
- capt(t{% if not king_armed %},p{% endif %})
+ if not nc then
+  capt(t{% if not king_armed %},p{% endif %})
+ end
  if not nh then
   add(hist,hash)
   hash^^=zk[p*{{ area }}+f]^^zk[p*{{ area }}+t]^^zs
