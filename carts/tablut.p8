@@ -358,267 +358,13 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
-function yld()
- if slice and stat(1)>.85 then
-  yield()
- end
-end
-function tick()
- nodes+=0x0.0001
- if lim>0 and nodes>=lim then
-  halt=true
- end
- yld()
- return halt
-end
-function rep()
- local i=#hist-3
- while i>root do
-  if hist[i]==hash then
-   return true
-  end
-  i=i-2
- end
- return game[hash]
-end
-function cands()
- local bo,so,s,cs=bd,sd,side,{}
- local e=3-s
- local hz=he[e]
- for v in pairs(pk[e]) do
-  if (so[bo[v+11]]==s or hz[v+11]>0 and bo[v+11]==0 or bo[v+11]==3 and host(v+11,e)) then
-   cs[v-11]=true
-  end
-  if (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0 or bo[v+1]==3 and host(v+1,e)) then
-   cs[v-1]=true
-  end
-  if (so[bo[v-11]]==s or hz[v-11]>0 and bo[v-11]==0 or bo[v-11]==3 and host(v-11,e)) then
-   cs[v+11]=true
-  end
-  if (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0 or bo[v-1]==3 and host(v-1,e)) then
-   cs[v+1]=true
-  end
- end
- if s==1 then
-  for d in all(dirs) do
-   cs[king+d]=true
-  end
- end
- return cs
-end
-function order(l,h,tm,pm)
- local ks,k,cs={},kl[h] or {},cands()
- for i=1,#l do
-  local m=l[i]
-  ks[i]=m==tm and 30000 or m==pm and 29000 or cs[m%121] and 20000 or m==k[1] and 19000 or m==k[2] and 18999 or hs[m] or 0
- end
- return ks,cs
-end
-function pick(l,ks,i)
- local b,kb=i,ks[i]
- for j=i+1,#l do
-  if ks[j]>kb then
-   b,kb=j,ks[j]
-  end
- end
- l[i],l[b],ks[i],ks[b]=l[b],l[i],kb,ks[i]
-end
-function upv(h,m)
- local c,p=pvl[h+1] or 0,{m}
- for k=1,c do
-  p[k+1]=pv[h+1][k]
- end
- pv[h],pvl[h]=p,c+1
-end
-function nega(d,h,a,b,onpv)
- if tick() then
-  return 0
- end
- pvl[h]=0
- if rep() then
-  return 0
- end
- local ev
- if side==2 then
-  if d<1 or h>=62 then
-   ev=kesc()
-   if kd==1 then
-    return 31999-h
-   end
-  elseif routes()>0 then
-   return 31999-h
-  end
- end
- if d<1 or h>=62 then
-  return qs(h,a,b,0,ev)
- end
- local a0,tm=a
- local e=tt[hash&0x0000.0fff]
- if e and e[1]==hash then
-  tm=e[2]
-  if e[4]>=d then
-   local s,k=e[3],e[5]
-   if s>=31000 then
-    s=max(s-h,31000)
-   elseif s<=-31000 then
-    s=min(s+h,-31000)
-   end
-   if k==1 or k==2 and s>=b or k==3 and s<=a then
-    return s
-   end
-  end
- end
- local l=gen()
- if #l<1 then
-  return h-32000
- end
- local pm=onpv and ppv[h]
- local ks,cs=order(l,h,tm,pm)
- local best,bm=-32000
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
-  local q=ks[i]<18999 and bd[m\121]~=3
-  mk(m,nil,not cs[m%121])
-  local n=ncap
-  if status>0 then
-   pvl[h+1]=0
-   s=31999-h
-  else
-   local cp=onpv and pm==m
-   local r=d-1
-   if q and n<1 and d>=3 and i>3 then
-    r=max(r-(i>11 and 2 or 1),0)
-   end
-   if i>1 then
-    local nb=min(a+1,32000)
-    s=-nega(r,h+1,-nb,-a,cp)
-    if s>a and r<d-1 and not halt then
-     s=-nega(d-1,h+1,-nb,-a,cp)
-    end
-    if s>a and s<b and not halt then
-     s=-nega(d-1,h+1,-b,-a,cp)
-    end
-   else
-    s=-nega(r,h+1,-b,-a,cp)
-    if r<d-1 and s>a and not halt then
-     s=-nega(d-1,h+1,-b,-a,cp)
-    end
-   end
-  end
-  um()
-  if halt then
-   return 0
-  end
-  if s>best then
-   best,bm=s,m
-   if s>a then
-    a=s
-    upv(h,m)
-    if s>=b then
-     if n<1 then
-      local k=kl[h] or {}
-      kl[h]=k
-      if k[1]~=m then
-       k[2],k[1]=k[1],m
-      end
-      local c=hs[m] or 0
-      if c>16000-d*d then
-       for x,y in pairs(hs) do
-        hs[x]=y\2
-       end
-      end
-      hs[m]=(hs[m] or 0)+d*d
-     end
-     break
-    end
-   end
-  end
- end
- local s=best
- if s>=31000 then
-  s+=h
- elseif s<=-31000 then
-  s-=h
- end
- tt[hash&0x0000.0fff]={hash,bm,s,d,best>=b and 2 or best>a0 and 1 or 3}
- return best
-end
---lint: func::_init
-function rootsearch(d)
- tick()
- pvl[0]=0
- local l,best,bm=gen()
- local pm=ppv[0]
- local ks=order(l,0,nil,pm)
- rsc={}
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
-  local a=best and max(best,margin-32000)-margin or -32000
-  mk(m)
-  if status>0 then
-   pvl[1]=0
-   s=31999
-  elseif best then
-   s=-nega(d-1,1,-min(a+1,32000),-a,pm==m)
-   if s>a and not halt then
-    s=-nega(d-1,1,-32000,-a,pm==m)
-   end
-  else
-   s=-nega(d-1,1,-32000,-a,pm==m)
-  end
-  um()
-  if halt then
-   if d==1 then
-    return best or s,bm or m
-   end
-   return
-  end
-  add(rsc,{m,s,s>a or not best})
-  if not best or s>best then
-   best,bm=s,m
-   upv(0,m)
-  end
- end
- return best,bm
-end
---lint: func::_init, used::sdep
-function search(md,nl)
- nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
- tt={}
- hs={}
- for x in all(hist) do
-  game[x]=true
- end
- if #gen()<1 then
-  return
- end
- local bm,bs
- for d=1,mid(1,md,62) do
-  kl={}
-  local s,m=rootsearch(d)
-  if halt and d>1 or not s then
-   break
-  end
-  ppv={}
-  for k=1,pvl[0] do
-   ppv[k-1]=pv[0][k]
-  end
-  bm,bs,sdep,rscs=m,s,d,rsc
-  if halt or abs(s)>=31000 and 32000-abs(s)<=d then
-   break
-  end
- end
- return bm,bs
-end
 qd,dk=split"-11,-1,1,11",{}
 for j=1,4 do
  for k=1,8 do
   dk[-dirs[j]*k]=(j+1)%4*16+k
  end
 end
-function qfind()
+function qfind(z)
  local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
  local hz=he[e]
@@ -684,6 +430,7 @@ function qfind()
     end
    end
   end
+  if z then
   local w,ok,on=wit,wit,{}
   if w and sd[bo[w[#w]]]==2 then
    for i=1,#w do
@@ -713,6 +460,7 @@ function qfind()
     sus(k+d)
    end
   end
+  end
  end
  for t,c in pairs(lt) do
   for d in all(qd) do
@@ -734,6 +482,303 @@ function qfind()
   end
  end
  return ms,vs,kc
+end
+function yld()
+ if slice and stat(1)>.85 then
+  yield()
+ end
+end
+function tick()
+ nodes+=0x0.0001
+ if lim>0 and nodes>=lim then
+  halt=true
+ end
+ yld()
+ return halt
+end
+function rep()
+ local i=#hist-3
+ while i>root do
+  if hist[i]==hash then
+   return true
+  end
+  i=i-2
+ end
+ return game[hash]
+end
+function lg(m)
+ local bo,f,t=bd,m\121,m%121
+ local p,d=bo[f],t-f
+ if sd[p]~=side or bo[t]~=0 or stp[p][t]<1 then
+  return
+ end
+ if f\11==t\11 then
+  d=d>0 and 1 or -1
+ elseif d%11==0 then
+  d=d>0 and 11 or -11
+ else
+  return
+ end
+ for x=f+d,t-d,d do
+  if bo[x]~=0 then
+   return
+  end
+ end
+ return true
+end
+function stage(k,sq,n,tr,h,tm,pm,fc)
+ if k<2 then
+  if tm and lg(tm) then
+   n=n+1
+   sq[n],tr[tm]=tm,1
+  end
+  if pm and not tr[pm] and lg(pm) then
+   n=n+1
+   sq[n],tr[pm]=pm,1
+  end
+ elseif k<3 then
+  local ms
+  ms,fc.v,fc.k=qfind()
+  for m in all(ms) do
+   if not tr[m] then
+    n=n+1
+    sq[n],tr[m]=m,1
+   end
+  end
+ elseif k<4 then
+  for m in all(kl[h]) do
+   if not tr[m] and lg(m) then
+    n=n+1
+    sq[n],tr[m]=m,1
+   end
+  end
+ else
+  local l,hq,hk,z,c=gen(),{},{},{},0
+  for m in all(l) do
+   if not tr[m] then
+    local x=hs[m]
+    if x and x>0 then
+     c=c+1
+     local j=c
+     while j>1 and hk[j-1]<x do
+      hq[j],hk[j]=hq[j-1],hk[j-1]
+      j=j-1
+     end
+     hq[j],hk[j]=m,x
+    else
+     add(z,m)
+    end
+   end
+  end
+  for m in all(hq) do
+   n=n+1
+   sq[n]=m
+  end
+  for m in all(z) do
+   n=n+1
+   sq[n]=m
+  end
+ end
+ return n
+end
+function upv(h,m)
+ local c,p=pvl[h+1] or 0,{m}
+ for k=1,c do
+  p[k+1]=pv[h+1][k]
+ end
+ pv[h],pvl[h]=p,c+1
+end
+function nega(d,h,a,b,onpv)
+ if tick() then
+  return 0
+ end
+ pvl[h]=0
+ if rep() then
+  return 0
+ end
+ local ev
+ if side==2 then
+  if d<1 or h>=62 then
+   ev=kesc()
+   if kd==1 then
+    return 31999-h
+   end
+  elseif routes()>0 then
+   return 31999-h
+  end
+ end
+ if d<1 or h>=62 then
+  return qs(h,a,b,0,ev)
+ end
+ local a0,tm=a
+ local e=tt[hash&0x0000.0fff]
+ if e and e[1]==hash then
+  tm=e[2]
+  if e[4]>=d then
+   local s,k=e[3],e[5]
+   if s>=31000 then
+    s=max(s-h,31000)
+   elseif s<=-31000 then
+    s=min(s+h,-31000)
+   end
+   if k==1 or k==2 and s>=b or k==3 and s<=a then
+    return s
+   end
+  end
+ end
+ local pm=onpv and ppv[h]
+ local sq,tr,fc,best,bm,i,n,st,qi={},{},{},-32000,nil,0,0,0,484
+ while true do
+  while i>=n and st<4 do
+   st=st+1
+   n=stage(st,sq,n,tr,h,tm,pm,fc)
+   if st==3 then
+    qi=n
+   end
+  end
+  if i>=n then
+   break
+  end
+  i=i+1
+  local m,s=sq[i]
+  local q=i>qi and bd[m\121]~=3
+  local t=m%121
+  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]))
+  local nc=ncap
+  if status>0 then
+   pvl[h+1]=0
+   s=31999-h
+  else
+   local cp=onpv and pm==m
+   local r=d-1
+   if q and nc<1 and d>=3 and i>3 then
+    r=max(r-(i>11 and 2 or 1),0)
+   end
+   if i>1 then
+    local nb=min(a+1,32000)
+    s=-nega(r,h+1,-nb,-a,cp)
+    if s>a and r<d-1 and not halt then
+     s=-nega(d-1,h+1,-nb,-a,cp)
+    end
+    if s>a and s<b and not halt then
+     s=-nega(d-1,h+1,-b,-a,cp)
+    end
+   else
+    s=-nega(r,h+1,-b,-a,cp)
+    if r<d-1 and s>a and not halt then
+     s=-nega(d-1,h+1,-b,-a,cp)
+    end
+   end
+  end
+  um()
+  if halt then
+   return 0
+  end
+  if s>best then
+   best,bm=s,m
+   if s>a then
+    a=s
+    upv(h,m)
+    if s>=b then
+     if nc<1 then
+      local k=kl[h] or {}
+      kl[h]=k
+      if k[1]~=m then
+       k[2],k[1]=k[1],m
+      end
+      local c=hs[m] or 0
+      if c>16000-d*d then
+       for x,y in pairs(hs) do
+        hs[x]=y\2
+       end
+      end
+      hs[m]=(hs[m] or 0)+d*d
+     end
+     break
+    end
+   end
+  end
+ end
+ if i<1 then
+  return h-32000
+ end
+ local s=best
+ if s>=31000 then
+  s+=h
+ elseif s<=-31000 then
+  s-=h
+ end
+ tt[hash&0x0000.0fff]={hash,bm,s,d,best>=b and 2 or best>a0 and 1 or 3}
+ return best
+end
+--lint: func::_init
+function rootsearch(d)
+ tick()
+ pvl[0]=0
+ local sq,tr,fc,n,best,bm={},{},{},0
+ local pm=ppv[0]
+ for k=1,4 do
+  n=stage(k,sq,n,tr,0,nil,pm,fc)
+ end
+ rsc={}
+ for i=1,n do
+  local m,s=sq[i]
+  local a=best and max(best,margin-32000)-margin or -32000
+  mk(m)
+  if status>0 then
+   pvl[1]=0
+   s=31999
+  elseif best then
+   s=-nega(d-1,1,-min(a+1,32000),-a,pm==m)
+   if s>a and not halt then
+    s=-nega(d-1,1,-32000,-a,pm==m)
+   end
+  else
+   s=-nega(d-1,1,-32000,-a,pm==m)
+  end
+  um()
+  if halt then
+   if d==1 then
+    return best or s,bm or m
+   end
+   return
+  end
+  add(rsc,{m,s,s>a or not best})
+  if not best or s>best then
+   best,bm=s,m
+   upv(0,m)
+  end
+ end
+ return best,bm
+end
+--lint: func::_init, used::sdep
+function search(md,nl)
+ nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
+ tt={}
+ hs={}
+ for x in all(hist) do
+  game[x]=true
+ end
+ if #gen()<1 then
+  return
+ end
+ local bm,bs
+ for d=1,mid(1,md,62) do
+  kl={}
+  local s,m=rootsearch(d)
+  if halt and d>1 or not s then
+   break
+  end
+  ppv={}
+  for k=1,pvl[0] do
+   ppv[k-1]=pv[0][k]
+  end
+  bm,bs,sdep,rscs=m,s,d,rsc
+  if halt or abs(s)>=31000 and 32000-abs(s)<=d then
+   break
+  end
+ end
+ return bm,bs
 end
 function qsur(t,l,ok,on,df)
  if ok and not on[t] then
@@ -775,7 +820,7 @@ function qs(h,a,b,q,e)
  if best>a then
   a=best
  end
- local ms,vs,kc=qfind()
+ local ms,vs,kc=qfind(true)
  local wok,won,wdf=sok,son,sdf
  local bo,s,mt=bd,side,mat
  local e=3-s
@@ -887,7 +932,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="9a23f8e830cda80cdd60cdc6a481e80221d3381cf18c9fb241230cda80cdd60cdc6cecc3c2e30cda80cdd60cdc6e2528f9731e1181dda81e327f06e2cc421d3381cf18f75934f821d3381cf181acefb7f32c4e82c5162c5061df9e34332c4e82c5182c5084e213fb932c4e82c5162c506",1
+local bk,i="860a7a2c30cdd81afe80cdc8c1dd0e3c30ce280cdf81b568caacc9c9321d581c298175b8e2528f973073181fef81b147ef71aa4511c3f8f3739fa932c5180ce281b5683dc3226c31afe81b1f80ce28531fd2fc31b3580ce281b40862d6c83332c5682c5362c54663f259dc31c1381d1d821d78771850b331e1180ce280cda8",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

@@ -31,104 +31,98 @@ function rep()
  return game[hash]
 end
 
-{# The capture candidates' destinations, the engine's `is_capture_candidate` for every move at
-   once: squares next to an enemy soldier with a hostile square beyond it{% if shieldwall %}, edge squares (shieldwall){% endif %},
-   and (for the attackers) the squares next to the king. The board is the same for every move of
-   a node (the far square is never the mover's origin), so one pass serves them all. It visits
-   the pieces only (`pk`, the sets of their squares, kept by mk/um) and looks at their four
-   sides written out (directions N E S W: +{{ width }}, +1, -{{ width }}, -1), with the globals in
-   locals: this runs at nearly every quiescence node. #}
-{% macro off(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
-{% if ai.captures or ai.qsearch %}
-{% macro hostile(x, he, ho, k) -%}
-(so[bo[{{ x }}]]==s{% if not king_armed %} and bo[{{ x }}]~={{ KING }}{% endif %}{% if hostile_empty %} or {{ he }}[{{ x }}]>0 and bo[{{ x }}]=={{ EMPTY }}{% endif %}{% if hostile_occupied %} or {{ ho }}[{{ x }}]>0 and bo[{{ x }}]~={{ EMPTY }}{% endif %}{% if linnaean %} or bo[{{ x }}]=={{ KING }} and host({{ x }},{{ k }}){% endif %})
-{%- endmacro %}
-function cands()
- local bo,so,s,cs=bd,sd,side,{}
- local e={{ ATTACKERS + DEFENDERS }}-s
-{% if simple_host %}
- {# Hostile means a piece of the side to move here, so the pass starts from those pieces (the
-    king among them for the defenders: he is armed): an enemy soldier next to one, and the
-    square beyond him. (One test fewer per side than starting from the enemy.) #}
- for w in pairs(pk[s]) do
-{% for d in [width, 1, -width, -1] %}
-  if bo[w{{ off(d) }}]==e then
-   cs[w{{ off(2 * d) }}]=true
-  end
-{% endfor %}
+{# Is move m (from a table entry, the PV or a killer: made in another position) legal here? #}
+function lg(m)
+ local bo,f,t=bd,m\{{ area }},m%{{ area }}
+ local p,d=bo[f],t-f
+ if sd[p]~=side or bo[t]~={{ EMPTY }}{% if stop %} or stp[p][t]<1{% endif %} then
+  return
  end
- if s=={{ DEFENDERS }} then
-  for d in all(dirs) do
-   if bo[king+d]==e then
-    cs[king+d+d]=true
+ if f\{{ width }}==t\{{ width }} then
+  d=d>0 and 1 or -1
+ elseif d%{{ width }}==0 then
+  d=d>0 and {{ width }} or -{{ width }}
+ else
+  return
+ end
+ for x=f+d,t-d,d do
+  if bo[x]~={{ EMPTY }}{% if pass %} or pas[p][x]<1{% endif %} then
+   return
+  end
+ end
+ return true
+end
+
+{# The moves in the engine's order (a stable sort of the keys: the table's move, the PV's,
+   captures, killers, history, the rest in generation order), a stage at a time, so that a
+   node that cuts off early never generates the rest: `stage(k,...)` appends stage k's moves
+   to sq (from n on), skipping those already in tr, and returns the new count. 1: the table's
+   and the PV's moves, if legal here; 2: the moves that capture, in generation order (`qfind`;
+   its victims and king captures are kept in fc: a move to any other square captures
+   nothing); 3: the killers, if legal; 4: every other move, those with a history count first
+   (highest first). #}
+function stage(k,sq,n,tr,h,tm,pm,fc)
+ if k<2 then
+  if tm and lg(tm) then
+   n=n+1
+   sq[n],tr[tm]=tm,1
+  end
+  if pm and not tr[pm] and lg(pm) then
+   n=n+1
+   sq[n],tr[pm]=pm,1
+  end
+ elseif k<3 then
+{% if ai.captures %}
+  local ms
+  ms,fc.v,fc.k=qfind()
+  for m in all(ms) do
+   if not tr[m] then
+    n=n+1
+    sq[n],tr[m]=m,1
    end
   end
- end
+{% endif %}
+ elseif k<4 then
+{% if ai.killers %}
+  for m in all(kl[h]) do
+   if not tr[m] and lg(m) then
+    n=n+1
+    sq[n],tr[m]=m,1
+   end
+  end
+{% endif %}
+ else
+  local l,hq,hk,z,c=gen(),{},{},{},0
+  for m in all(l) do
+   if not tr[m] then
+{% if ai.history %}
+    local x=hs[m]
+    if x and x>0 then
+     c=c+1
+     local j=c
+     while j>1 and hk[j-1]<x do
+      hq[j],hk[j]=hq[j-1],hk[j-1]
+      j=j-1
+     end
+     hq[j],hk[j]=m,x
+    else
+     add(z,m)
+    end
 {% else %}
-{% if hostile_empty %}
- local hz=he[e]
+    add(z,m)
 {% endif %}
-{% if hostile_occupied %}
- local hq=ho[e]
-{% endif %}
- for v in pairs(pk[e]) do
-{% for d in [width, 1, -width, -1] %}
-  if {{ hostile("v" ~ off(d), "hz", "hq", "e") }} then
-   cs[v{{ off(-d) }}]=true
+   end
   end
-{% endfor %}
- end
-{% endif %}
- if s=={{ ATTACKERS }} then
-  for d in all(dirs) do
-   cs[king+d]=true
+  for m in all(hq) do
+   n=n+1
+   sq[n]=m
+  end
+  for m in all(z) do
+   n=n+1
+   sq[n]=m
   end
  end
-{% if shieldwall %}
- {# Every edge square is a candidate: looked up in `eds` when `cs` has no entry. #}
- setmetatable(cs,eds)
-{% endif %}
- return cs
-end
-{% if shieldwall %}
-{# The edge squares as a list (`edl`) and as a set behind a metatable (`eds`); `inw[v]`: the
-   direction from edge square v into the board (none at a corner). #}
-edl,eds,inw={},{__index={}},{}
-for v={{ first_square }},{{ last_square }} do
- if edge[v]>0 then
-  add(edl,v)
-  eds.__index[v]=true
-  local f,r=v%{{ width }},v\{{ width }}
-  if (f==1 or f=={{ size }})~=(r==1 or r=={{ size }}) then
-   inw[v]=f==1 and 1 or f=={{ size }} and -1 or r==1 and {{ width }} or -{{ width }}
-  end
- end
-end
-{% endif %}
-{% endif %}
-
-{# Ordering keys: TT move, PV move, captures, killers, history; and the capture candidate
-   squares (`cands`), which make reads too: a move anywhere else captures nothing. #}
-function order(l,h,tm,pm)
- local ks{% if ai.killers %},k{% endif %}{% if ai.captures %},cs{% endif %}={}{% if ai.killers %},kl[h] or {}{% endif %}{% if ai.captures %},cands(){% endif %}
-
- for i=1,#l do
-  local m=l[i]
-  ks[i]=m==tm and {{ ai.key_tt }} or m==pm and {{ ai.key_pv }}{% if ai.captures %} or cs[m%{{ area }}]{% if not king_armed %} and bd[m\{{ area }}]~={{ KING }}{% endif %} and {{ ai.key_capture }}{% endif %}{% if ai.killers %} or m==k[1] and {{ ai.key_killer }} or m==k[2] and {{ ai.key_killer - 1 }}{% endif %}{% if ai.history %} or hs[m]{% endif %} or 0
- end
- return ks{% if ai.captures %},cs{% endif %}
-
-end
-
-{# Moves the first largest key at or after i into place i. #}
-function pick(l,ks,i)
- local b,kb=i,ks[i]
- for j=i+1,#l do
-  if ks[j]>kb then
-   b,kb=j,ks[j]
-  end
- end
- l[i],l[b],ks[i],ks[b]=l[b],l[i],kb,ks[i]
+ return n
 end
 
 function upv(h,m)
@@ -208,25 +202,37 @@ function nega(d,h,a,b,onpv)
   end
  end
 {% endif %}
- local l=gen()
- if #l<1 then
-  return h-{{ ai.inf }}
- end
 {% if ai.pv %}
  local pm=onpv and ppv[h]
 {% else %}
  local pm
 {% endif %}
- local ks{% if ai.captures %},cs{% endif %}=order(l,h,tm,pm)
- local best,bm=-{{ ai.inf }}
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
+ {# i: moves tried; n: moves staged; st: the last stage staged; qi: the moves up to stage 3
+    (the rest are quiet by their key, for LMR). #}
+ local sq,tr,fc,best,bm,i,n,st,qi={},{},{},-{{ ai.inf }},nil,0,0,0,{{ ai.max_moves }}
+ while true do
+  while i>=n and st<4 do
+   st=st+1
+   n=stage(st,sq,n,tr,h,tm,pm,fc)
+   if st==3 then
+    qi=n
+   end
+  end
+  if i>=n then
+   break
+  end
+  i=i+1
+  local m,s=sq[i]
 {% if ai.lmr %}
-  local q=ks[i]<{{ ai.key_killer - 1 }} and bd[m\{{ area }}]~={{ KING }}
+  local q=i>qi and bd[m\{{ area }}]~={{ KING }}
 {% endif %}
-  mk(m{% if ai.captures %},nil,not cs[m%{{ area }}]{% endif %})
-  local n=ncap
+{% if ai.captures %}
+  local t=m%{{ area }}
+  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]))
+{% else %}
+  mk(m)
+{% endif %}
+  local nc=ncap
   if status>{{ ONGOING }} then
    pvl[h+1]=0
    s={{ ai.inf - 1 }}-h
@@ -234,7 +240,7 @@ function nega(d,h,a,b,onpv)
    local cp=onpv and pm==m
 {% if ai.lmr %}
    local r=d-1
-   if q and n<1 and d>=3 and i>{{ ai.lmr_first }} then
+   if q and nc<1 and d>=3 and i>{{ ai.lmr_first }} then
     r=max(r-(i>{{ ai.lmr_second }} and 2 or 1),0)
    end
 {% else %}
@@ -278,7 +284,7 @@ function nega(d,h,a,b,onpv)
     upv(h,m)
     if s>=b then
 {% if ai.killers or ai.history %}
-     if n<1 then
+     if nc<1 then
 {% if ai.killers %}
       local k=kl[h] or {}
       kl[h]=k
@@ -303,6 +309,9 @@ function nega(d,h,a,b,onpv)
    end
   end
  end
+ if i<1 then
+  return h-{{ ai.inf }}
+ end
 {% if ai.tt %}
  local s=best
  if s>={{ ai.win_min }} then
@@ -323,17 +332,18 @@ end
 function rootsearch(d)
  tick()
  pvl[0]=0
- local l,best,bm=gen()
+ local sq,tr,fc,n,best,bm={},{},{},0
 {% if ai.pv or ai.tt %}
  local pm=ppv[0]
 {% else %}
  local pm
 {% endif %}
- local ks=order(l,0,nil,pm)
+ for k=1,4 do
+  n=stage(k,sq,n,tr,0,nil,pm,fc)
+ end
  rsc={}
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
+ for i=1,n do
+  local m,s=sq[i]
   local a=best and max(best,margin-{{ ai.inf }})-margin or -{{ ai.inf }}
   mk(m)
   if status>{{ ONGOING }} then

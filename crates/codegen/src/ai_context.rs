@@ -90,6 +90,8 @@ pub struct AiContext {
     pub max_ply: usize,
     /// Quiescence plies.
     pub max_qply: usize,
+    /// Most legal moves a position can have (more than any move count).
+    pub max_moves: usize,
     /// Ordering keys.
     pub key_tt: i16,
     /// PV key.
@@ -180,6 +182,7 @@ impl AiContext {
             win_min: WIN_MIN,
             max_ply: MAX_PLY,
             max_qply: cfg.max_qply as usize,
+            max_moves: tafl8_engine::MAX_MOVES,
             key_tt: KEY_TT,
             key_pv: KEY_PV,
             key_capture: KEY_CAPTURE,

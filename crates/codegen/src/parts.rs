@@ -49,6 +49,7 @@ pub const PARTS: &[Part] = &[
     part!("engine/outcome", Engine, None),
     part!("engine/makemove", Engine, None),
     part!("ai/eval", Ai, None),
+    part!("ai/captures", Ai, None),
     part!("ai/search", Ai, None),
     part!("ai/quiesce", Ai, Some("qsearch")),
     part!("ai/difficulty", Ai, None),
