@@ -272,6 +272,12 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
+spx={}
+for x=10,70 do
+ if he[1][x]+he[2][x]>0 or false then
+  add(spx,x)
+ end
+end
 qd,dk=split"-9,-1,1,9",{}
 for j=1,4 do
  for k=1,6 do
@@ -281,39 +287,111 @@ end
 function qfind(z)
  local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
+ for w in pairs(pk[s]) do
+  if bo[w+9]==e and bo[w+18]==0 then
+   local l=vs[w+18]
+   if l then
+    add(l,w+9)
+   else
+    vs[w+18]={w+9}
+   end
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
+   if l then
+    add(l,w+1)
+   else
+    vs[w+2]={w+1}
+   end
+  end
+  if bo[w-9]==e and bo[w-18]==0 then
+   local l=vs[w-18]
+   if l then
+    add(l,w-9)
+   else
+    vs[w-18]={w-9}
+   end
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
+   if l then
+    add(l,w-1)
+   else
+    vs[w-2]={w-1}
+   end
+  end
+ end
+ if s==2 then
+  local w=king
+  if bo[w+9]==e and bo[w+18]==0 then
+   local l=vs[w+18]
+   if l then
+    add(l,w+9)
+   else
+    vs[w+18]={w+9}
+   end
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
+   if l then
+    add(l,w+1)
+   else
+    vs[w+2]={w+1}
+   end
+  end
+  if bo[w-9]==e and bo[w-18]==0 then
+   local l=vs[w-18]
+   if l then
+    add(l,w-9)
+   else
+    vs[w-18]={w-9}
+   end
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
+   if l then
+    add(l,w-1)
+   else
+    vs[w-2]={w-1}
+   end
+  end
+ end
  local hz=he[e]
- for v in pairs(pk[e]) do
-  if bo[v-9]==0 and (so[bo[v+9]]==s or hz[v+9]>0 and bo[v+9]==0) then
-   local l=vs[v-9]
+ for w in all(spx) do
+  local c=bo[w]
+  if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0) then
+  if bo[w+9]==e and bo[w+18]==0 then
+   local l=vs[w+18]
    if l then
-    add(l,v)
+    add(l,w+9)
    else
-    vs[v-9]={v}
+    vs[w+18]={w+9}
    end
   end
-  if bo[v-1]==0 and (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0) then
-   local l=vs[v-1]
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
    if l then
-    add(l,v)
+    add(l,w+1)
    else
-    vs[v-1]={v}
+    vs[w+2]={w+1}
    end
   end
-  if bo[v+9]==0 and (so[bo[v-9]]==s or hz[v-9]>0 and bo[v-9]==0) then
-   local l=vs[v+9]
+  if bo[w-9]==e and bo[w-18]==0 then
+   local l=vs[w-18]
    if l then
-    add(l,v)
+    add(l,w-9)
    else
-    vs[v+9]={v}
+    vs[w-18]={w-9}
    end
   end
-  if bo[v+1]==0 and (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0) then
-   local l=vs[v+1]
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
    if l then
-    add(l,v)
+    add(l,w-1)
    else
-    vs[v+1]={v}
+    vs[w-2]={w-1}
    end
+  end
   end
  end
  for t in pairs(vs) do

@@ -422,6 +422,12 @@ for v=14,154 do
   end
  end
 end
+spx={}
+for x=14,154 do
+ if he[1][x]+he[2][x]>0 or ho[1][x]+ho[2][x]>0 or false then
+  add(spx,x)
+ end
+end
 function qsw(v,f,vs,e)
  local bo,so,s=bd,sd,side
  local p=14-abs(f)
@@ -462,40 +468,112 @@ end
 function qfind(z)
  local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
+ for w in pairs(pk[s]) do
+  if bo[w+13]==e and bo[w+26]==0 then
+   local l=vs[w+26]
+   if l then
+    add(l,w+13)
+   else
+    vs[w+26]={w+13}
+   end
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
+   if l then
+    add(l,w+1)
+   else
+    vs[w+2]={w+1}
+   end
+  end
+  if bo[w-13]==e and bo[w-26]==0 then
+   local l=vs[w-26]
+   if l then
+    add(l,w-13)
+   else
+    vs[w-26]={w-13}
+   end
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
+   if l then
+    add(l,w-1)
+   else
+    vs[w-2]={w-1}
+   end
+  end
+ end
+ if s==2 then
+  local w=king
+  if bo[w+13]==e and bo[w+26]==0 then
+   local l=vs[w+26]
+   if l then
+    add(l,w+13)
+   else
+    vs[w+26]={w+13}
+   end
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
+   if l then
+    add(l,w+1)
+   else
+    vs[w+2]={w+1}
+   end
+  end
+  if bo[w-13]==e and bo[w-26]==0 then
+   local l=vs[w-26]
+   if l then
+    add(l,w-13)
+   else
+    vs[w-26]={w-13}
+   end
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
+   if l then
+    add(l,w-1)
+   else
+    vs[w-2]={w-1}
+   end
+  end
+ end
  local hz=he[e]
  local hq=ho[e]
- for v in pairs(pk[e]) do
-  if bo[v-13]==0 and (so[bo[v+13]]==s or hz[v+13]>0 and bo[v+13]==0 or hq[v+13]>0 and bo[v+13]~=0) then
-   local l=vs[v-13]
+ for w in all(spx) do
+  local c=bo[w]
+  if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or hq[w]>0 and bo[w]~=0) then
+  if bo[w+13]==e and bo[w+26]==0 then
+   local l=vs[w+26]
    if l then
-    add(l,v)
+    add(l,w+13)
    else
-    vs[v-13]={v}
+    vs[w+26]={w+13}
    end
   end
-  if bo[v-1]==0 and (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0 or hq[v+1]>0 and bo[v+1]~=0) then
-   local l=vs[v-1]
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
    if l then
-    add(l,v)
+    add(l,w+1)
    else
-    vs[v-1]={v}
+    vs[w+2]={w+1}
    end
   end
-  if bo[v+13]==0 and (so[bo[v-13]]==s or hz[v-13]>0 and bo[v-13]==0 or hq[v-13]>0 and bo[v-13]~=0) then
-   local l=vs[v+13]
+  if bo[w-13]==e and bo[w-26]==0 then
+   local l=vs[w-26]
    if l then
-    add(l,v)
+    add(l,w-13)
    else
-    vs[v+13]={v}
+    vs[w-26]={w-13}
    end
   end
-  if bo[v+1]==0 and (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0 or hq[v-1]>0 and bo[v-1]~=0) then
-   local l=vs[v+1]
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
    if l then
-    add(l,v)
+    add(l,w-1)
    else
-    vs[v+1]={v}
+    vs[w-2]={w-1}
    end
+  end
   end
  end
  for t in pairs(vs) do

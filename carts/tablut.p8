@@ -358,6 +358,12 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
+spx={}
+for x=12,108 do
+ if he[1][x]+he[2][x]>0 or x==60 then
+  add(spx,x)
+ end
+end
 qd,dk=split"-11,-1,1,11",{}
 for j=1,4 do
  for k=1,8 do
@@ -367,39 +373,111 @@ end
 function qfind(z)
  local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
+ for w in pairs(pk[s]) do
+  if bo[w+11]==e and bo[w+22]==0 then
+   local l=vs[w+22]
+   if l then
+    add(l,w+11)
+   else
+    vs[w+22]={w+11}
+   end
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
+   if l then
+    add(l,w+1)
+   else
+    vs[w+2]={w+1}
+   end
+  end
+  if bo[w-11]==e and bo[w-22]==0 then
+   local l=vs[w-22]
+   if l then
+    add(l,w-11)
+   else
+    vs[w-22]={w-11}
+   end
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
+   if l then
+    add(l,w-1)
+   else
+    vs[w-2]={w-1}
+   end
+  end
+ end
+ if s==2 then
+  local w=king
+  if bo[w+11]==e and bo[w+22]==0 then
+   local l=vs[w+22]
+   if l then
+    add(l,w+11)
+   else
+    vs[w+22]={w+11}
+   end
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
+   if l then
+    add(l,w+1)
+   else
+    vs[w+2]={w+1}
+   end
+  end
+  if bo[w-11]==e and bo[w-22]==0 then
+   local l=vs[w-22]
+   if l then
+    add(l,w-11)
+   else
+    vs[w-22]={w-11}
+   end
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
+   if l then
+    add(l,w-1)
+   else
+    vs[w-2]={w-1}
+   end
+  end
+ end
  local hz=he[e]
- for v in pairs(pk[e]) do
-  if bo[v-11]==0 and (so[bo[v+11]]==s or hz[v+11]>0 and bo[v+11]==0 or bo[v+11]==3 and host(v+11,e)) then
-   local l=vs[v-11]
+ for w in all(spx) do
+  local c=bo[w]
+  if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or bo[w]==3 and host(w,e)) then
+  if bo[w+11]==e and bo[w+22]==0 then
+   local l=vs[w+22]
    if l then
-    add(l,v)
+    add(l,w+11)
    else
-    vs[v-11]={v}
+    vs[w+22]={w+11}
    end
   end
-  if bo[v-1]==0 and (so[bo[v+1]]==s or hz[v+1]>0 and bo[v+1]==0 or bo[v+1]==3 and host(v+1,e)) then
-   local l=vs[v-1]
+  if bo[w+1]==e and bo[w+2]==0 then
+   local l=vs[w+2]
    if l then
-    add(l,v)
+    add(l,w+1)
    else
-    vs[v-1]={v}
+    vs[w+2]={w+1}
    end
   end
-  if bo[v+11]==0 and (so[bo[v-11]]==s or hz[v-11]>0 and bo[v-11]==0 or bo[v-11]==3 and host(v-11,e)) then
-   local l=vs[v+11]
+  if bo[w-11]==e and bo[w-22]==0 then
+   local l=vs[w-22]
    if l then
-    add(l,v)
+    add(l,w-11)
    else
-    vs[v+11]={v}
+    vs[w-22]={w-11}
    end
   end
-  if bo[v+1]==0 and (so[bo[v-1]]==s or hz[v-1]>0 and bo[v-1]==0 or bo[v-1]==3 and host(v-1,e)) then
-   local l=vs[v+1]
+  if bo[w-1]==e and bo[w-2]==0 then
+   local l=vs[w-2]
    if l then
-    add(l,v)
+    add(l,w-1)
    else
-    vs[v+1]={v}
+    vs[w-2]={w-1}
    end
+  end
   end
  end
  for t in pairs(vs) do

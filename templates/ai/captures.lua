@@ -19,6 +19,16 @@ for v={{ first_square }},{{ last_square }} do
  end
 end
 {% endif %}
+{% if not simple_host %}
+{# The squares that can be hostile without a capturer on them (special squares; the throne for
+   Linnaeus' rule). #}
+spx={}
+for x={{ first_square }},{{ last_square }} do
+ if {% if hostile_empty %}he[1][x]+he[2][x]>0 or {% endif %}{% if hostile_occupied %}ho[1][x]+ho[2][x]>0 or {% endif %}{% if linnaean %}x=={{ throne }}{% else %}false{% endif %} then
+  add(spx,x)
+ end
+end
+{% endif %}
 {% macro off(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
 {# Is square x hostile to a piece of kind k (tables he/ho of k in locals), the mover being `s`? #}
 {% macro hostile(x, he, ho, k) -%}
@@ -33,7 +43,6 @@ end
     vs[{{ t }}]={ {{- v -}} }
    end
 {% endmacro %}
-{% if simple_host %}
 {# The four sides of a capturer w, written out: an enemy soldier next to it and an empty square
    beyond: moving there takes the soldier. #}
 {% macro around(w) %}
@@ -43,7 +52,6 @@ end
   end
 {% endfor %}
 {% endmacro %}
-{% endif %}
 {% if shieldwall %}
 
 {# Shieldwall rows that a move to an empty edge square next to the edge piece v would take,
@@ -96,29 +104,30 @@ end
 function qfind(z)
  local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e={{ ATTACKERS + DEFENDERS }}-s
-{% if simple_host %}
+ {# Custodial captures, from the squares hostile to the enemy: the side to move's capturers
+    (and the king{% if not king_armed %}, were he armed{% endif %}), then{% if not simple_host %} the special squares that are hostile without one{% else %} nothing else (no special square is hostile here){% endif %}: an enemy soldier beside one and an empty square
+    beyond him. #}
  for w in pairs(pk[s]) do
 {{ around("w") }}
  end
+{% if king_armed %}
  if s=={{ DEFENDERS }} then
   local w=king
 {{ around("w") }}
  end
-{% else %}
- {# Custodial: for each enemy soldier and direction d, the empty square before it with a hostile
-    square beyond. #}
+{% endif %}
+{% if not simple_host %}
 {% if hostile_empty %}
  local hz=he[e]
 {% endif %}
 {% if hostile_occupied %}
  local hq=ho[e]
 {% endif %}
- for v in pairs(pk[e]) do
-{% for d in [width, 1, -width, -1] %}
-  if bo[v{{ off(-d) }}]=={{ EMPTY }} and {{ hostile("v" ~ off(d), "hz", "hq", "e") }} then
-{{ victim("v" ~ off(-d), "v") }}
+ for w in all(spx) do
+  local c=bo[w]
+  if (so[c]~=s{% if not king_armed %} or c=={{ KING }}{% endif %}) and {{ hostile("w", "hz", "hq", "e") }} then
+{{ around("w") }}
   end
-{% endfor %}
  end
 {% endif %}
  for t in pairs(vs) do
