@@ -199,8 +199,10 @@ function mk(m,nh,nc)
  if not nh then
   add(hist,hash)
   hash^^=zk[p*121+f]^^zk[p*121+t]^^zs
-  for i=n+1,#caps do
-   hash^^=zk[(3-side)*121+caps[i]]
+  if not nc then
+   for i=n+1,#caps do
+    hash^^=zk[(3-side)*121+caps[i]]
+   end
   end
  end
  if status==0 then
@@ -228,10 +230,14 @@ function um()
  if p==3 then
   king=f
  end
- for _=1,n do
-  local s,e=deli(caps),3-side
-  bo[s]=e
-  pk[e][s]=true
+ if n>0 then
+  local e=3-side
+  local q=pk[e]
+  for _=1,n do
+   local s=deli(caps)
+   bo[s]=e
+   q[s]=true
+  end
  end
  status=st
  if not nh then
@@ -667,8 +673,13 @@ function upv(h,m)
  pv[h],pvl[h]=p,c+1
 end
 function nega(d,h,a,b,onpv)
- if tick() then
+ nodes+=0x0.0001
+ if lim>0 and nodes>=lim then
+  halt=true
   return 0
+ end
+ if slice and stat(1)>.85 then
+  yield()
  end
  pvl[h]=0
  if rep() then
@@ -689,11 +700,12 @@ function nega(d,h,a,b,onpv)
   return qs(h,a,b,0,ev)
  end
  local a0,tm=a
- local e=tt[hash&0x0000.0fff]
- if e and e[1]==hash then
-  tm=e[2]
-  if e[4]>=d then
-   local s,k=e[3],e[5]
+ local ti=(hash&0x0000.0fff)<<16
+ if tk[ti]==hash then
+  local v,x=tv[ti],td[ti]
+  tm=(v&0x0.ffff)<<16
+  if x>=d*4 then
+   local s,k=v\1,x&3
    if s>=31000 then
     s=max(s-h,31000)
    elseif s<=-31000 then
@@ -786,7 +798,8 @@ function nega(d,h,a,b,onpv)
  elseif s<=-31000 then
   s-=h
  end
- tt[hash&0x0000.0fff]={hash,bm,s,d,best>=b and 2 or best>a0 and 1 or 3}
+ local ti=(hash&0x0000.0fff)<<16
+ tk[ti],tv[ti],td[ti]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
  return best
 end
 --lint: func::_init
@@ -832,7 +845,7 @@ end
 --lint: func::_init, used::sdep
 function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
- tt={}
+ tk,tv,td={},{},{}
  hs={}
  for x in all(hist) do
   game[x]=true

@@ -133,8 +133,13 @@ function upv(h,m)
  pv[h],pvl[h]=p,c+1
 end
 function nega(d,h,a,b,onpv)
- if tick() then
+ nodes+=0x0.0001
+ if lim>0 and nodes>=lim then
+  halt=true
   return 0
+ end
+ if slice and stat(1)>{{ ai.frame_cpu }} then
+  yield()
  end
  pvl[h]=0
  if rep() then
@@ -186,11 +191,12 @@ function nega(d,h,a,b,onpv)
  end
  local a0,tm=a
 {% if ai.tt %}
- local e=tt[hash&{{ ai.tt_mask }}]
- if e and e[1]==hash then
-  tm=e[2]
-  if e[4]>=d then
-   local s,k=e[3],e[5]
+ local ti=(hash&{{ ai.tt_mask }})<<16
+ if tk[ti]==hash then
+  local v,x=tv[ti],td[ti]
+  tm=(v&0x0.ffff)<<16
+  if x>=d*4 then
+   local s,k=v\1,x&3
    if s>={{ ai.win_min }} then
     s=max(s-h,{{ ai.win_min }})
    elseif s<=-{{ ai.win_min }} then
@@ -319,7 +325,8 @@ function nega(d,h,a,b,onpv)
  elseif s<=-{{ ai.win_min }} then
   s-=h
  end
- tt[hash&{{ ai.tt_mask }}]={hash,bm,s,d,best>=b and {{ ai.b_lower }} or best>a0 and {{ ai.b_exact }} or {{ ai.b_upper }}}
+ local ti=(hash&{{ ai.tt_mask }})<<16
+ tk[ti],tv[ti],td[ti]=hash,s+(bm>>16),d*4+(best>=b and {{ ai.b_lower }} or best>a0 and {{ ai.b_exact }} or {{ ai.b_upper }})
 {% endif %}
  return best
 end
@@ -384,7 +391,10 @@ end
 function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
 {% if ai.tt %}
- tt={}
+ {# The transposition table: 2^{{ ai.tt_bits }} slots in three arrays indexed by the hash's low bits:
+    `tk` the hash, `tv` the score (integer part) with the best move in the fraction
+    (move/65536: a move code is below 32768), `td` the depth*4 + the bound. #}
+ tk,tv,td={},{},{}
 {% endif %}
 {% if ai.history %}
  hs={}

@@ -27,8 +27,10 @@ function mk(m,nh,nc)
  if not nh then
   add(hist,hash)
   hash^^=zk[p*{{ area }}+f]^^zk[p*{{ area }}+t]^^zs
-  for i=n+1,#caps do
-   hash^^=zk[({{ ATTACKERS + DEFENDERS }}-side)*{{ area }}+caps[i]]
+  if not nc then
+   for i=n+1,#caps do
+    hash^^=zk[({{ ATTACKERS + DEFENDERS }}-side)*{{ area }}+caps[i]]
+   end
   end
  end
  if status=={{ ONGOING }} then
@@ -67,10 +69,14 @@ function um()
  if p=={{ KING }} then
   king=f
  end
- for _=1,n do
-  local s,e=deli(caps),{{ ATTACKERS + DEFENDERS }}-side
-  bo[s]=e
-  pk[e][s]=true
+ if n>0 then
+  local e={{ ATTACKERS + DEFENDERS }}-side
+  local q=pk[e]
+  for _=1,n do
+   local s=deli(caps)
+   bo[s]=e
+   q[s]=true
+  end
  end
  status=st
  if not nh then

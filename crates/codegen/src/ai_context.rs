@@ -108,6 +108,8 @@ pub struct AiContext {
     pub lmr_second: usize,
     /// TT index mask, as the 16.16 literal whose raw bits are `2^bits - 1`.
     pub tt_mask: String,
+    /// Log2 of the TT's slot count.
+    pub tt_bits: u8,
     /// TT bound codes.
     pub b_exact: u8,
     /// Lower bound code.
@@ -191,6 +193,7 @@ impl AiContext {
             lmr_first: LMR_FIRST,
             lmr_second: LMR_SECOND,
             tt_mask: fixed_literal((1u32 << cfg.tt_bits.min(31)) - 1),
+            tt_bits: cfg.tt_bits,
             b_exact: Bound::Exact as u8,
             b_lower: Bound::Lower as u8,
             b_upper: Bound::Upper as u8,
