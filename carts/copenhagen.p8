@@ -434,6 +434,14 @@ for x=14,154 do
   add(spx,x)
  end
 end
+function vic(vs,t,v)
+ local l=vs[t]
+ if l then
+  add(l,v)
+ else
+  vs[t]={v}
+ end
+end
 function qsw(v,f,vs,e)
  local bo,so,s=bd,sd,side
  local p=14-abs(f)
@@ -453,15 +461,18 @@ function qsw(v,f,vs,e)
    if k>1 and (capr(c) or c==0 and cor[x]>0) and (bo[v]==3 or not host(v+d,bo[v])) then
     for m=v,x-d,d do
      if bo[m]~=3 then
-   local l=vs[t]
-   if l then
-    add(l,m)
-   else
-    vs[t]={m}
-   end
+      vic(vs,t,m)
      end
     end
    end
+  end
+ end
+end
+function qar(w,vs,e)
+ local bo=bd
+ for d in all(dirs) do
+  if bo[w+d]==e and bo[w+d+d]==0 then
+   vic(vs,w+d+d,w+d)
   end
  end
 end
@@ -476,110 +487,27 @@ function qfind(z)
  local e=3-s
  for w in pairs(pk[s]) do
   if bo[w+13]==e and bo[w+26]==0 then
-   local l=vs[w+26]
-   if l then
-    add(l,w+13)
-   else
-    vs[w+26]={w+13}
-   end
+   vic(vs,w+26,w+13)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   local l=vs[w+2]
-   if l then
-    add(l,w+1)
-   else
-    vs[w+2]={w+1}
-   end
+   vic(vs,w+2,w+1)
   end
   if bo[w-13]==e and bo[w-26]==0 then
-   local l=vs[w-26]
-   if l then
-    add(l,w-13)
-   else
-    vs[w-26]={w-13}
-   end
+   vic(vs,w-26,w-13)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   local l=vs[w-2]
-   if l then
-    add(l,w-1)
-   else
-    vs[w-2]={w-1}
-   end
+   vic(vs,w-2,w-1)
   end
  end
  if s==2 then
-  local w=king
-  if bo[w+13]==e and bo[w+26]==0 then
-   local l=vs[w+26]
-   if l then
-    add(l,w+13)
-   else
-    vs[w+26]={w+13}
-   end
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   local l=vs[w+2]
-   if l then
-    add(l,w+1)
-   else
-    vs[w+2]={w+1}
-   end
-  end
-  if bo[w-13]==e and bo[w-26]==0 then
-   local l=vs[w-26]
-   if l then
-    add(l,w-13)
-   else
-    vs[w-26]={w-13}
-   end
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   local l=vs[w-2]
-   if l then
-    add(l,w-1)
-   else
-    vs[w-2]={w-1}
-   end
-  end
+  qar(king,vs,e)
  end
  local hz=he[e]
  local hq=ho[e]
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or hq[w]>0 and bo[w]~=0) then
-  if bo[w+13]==e and bo[w+26]==0 then
-   local l=vs[w+26]
-   if l then
-    add(l,w+13)
-   else
-    vs[w+26]={w+13}
-   end
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   local l=vs[w+2]
-   if l then
-    add(l,w+1)
-   else
-    vs[w+2]={w+1}
-   end
-  end
-  if bo[w-13]==e and bo[w-26]==0 then
-   local l=vs[w-26]
-   if l then
-    add(l,w-13)
-   else
-    vs[w-26]={w-13}
-   end
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   local l=vs[w-2]
-   if l then
-    add(l,w-1)
-   else
-    vs[w-2]={w-1}
-   end
-  end
+   qar(w,vs,e)
   end
  end
  for t in pairs(vs) do
@@ -1294,8 +1222,13 @@ function abort()
  aim=nil
  if co then
   co=nil
-  while #undos>n0 do
-   um()
+  local l={}
+  for i=1,n0 do
+   l[i]=undos[i][1]
+  end
+  setup(split(strt),1)
+  for m in all(l) do
+   mk(m)
   end
  end
 end

@@ -370,6 +370,22 @@ for x=12,108 do
   add(spx,x)
  end
 end
+function vic(vs,t,v)
+ local l=vs[t]
+ if l then
+  add(l,v)
+ else
+  vs[t]={v}
+ end
+end
+function qar(w,vs,e)
+ local bo=bd
+ for d in all(dirs) do
+  if bo[w+d]==e and bo[w+d+d]==0 then
+   vic(vs,w+d+d,w+d)
+  end
+ end
+end
 qd,dk=split"-11,-1,1,11",{}
 for j=1,4 do
  for k=1,8 do
@@ -381,109 +397,26 @@ function qfind(z)
  local e=3-s
  for w in pairs(pk[s]) do
   if bo[w+11]==e and bo[w+22]==0 then
-   local l=vs[w+22]
-   if l then
-    add(l,w+11)
-   else
-    vs[w+22]={w+11}
-   end
+   vic(vs,w+22,w+11)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   local l=vs[w+2]
-   if l then
-    add(l,w+1)
-   else
-    vs[w+2]={w+1}
-   end
+   vic(vs,w+2,w+1)
   end
   if bo[w-11]==e and bo[w-22]==0 then
-   local l=vs[w-22]
-   if l then
-    add(l,w-11)
-   else
-    vs[w-22]={w-11}
-   end
+   vic(vs,w-22,w-11)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   local l=vs[w-2]
-   if l then
-    add(l,w-1)
-   else
-    vs[w-2]={w-1}
-   end
+   vic(vs,w-2,w-1)
   end
  end
  if s==2 then
-  local w=king
-  if bo[w+11]==e and bo[w+22]==0 then
-   local l=vs[w+22]
-   if l then
-    add(l,w+11)
-   else
-    vs[w+22]={w+11}
-   end
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   local l=vs[w+2]
-   if l then
-    add(l,w+1)
-   else
-    vs[w+2]={w+1}
-   end
-  end
-  if bo[w-11]==e and bo[w-22]==0 then
-   local l=vs[w-22]
-   if l then
-    add(l,w-11)
-   else
-    vs[w-22]={w-11}
-   end
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   local l=vs[w-2]
-   if l then
-    add(l,w-1)
-   else
-    vs[w-2]={w-1}
-   end
-  end
+  qar(king,vs,e)
  end
  local hz=he[e]
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or bo[w]==3 and host(w,e)) then
-  if bo[w+11]==e and bo[w+22]==0 then
-   local l=vs[w+22]
-   if l then
-    add(l,w+11)
-   else
-    vs[w+22]={w+11}
-   end
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   local l=vs[w+2]
-   if l then
-    add(l,w+1)
-   else
-    vs[w+2]={w+1}
-   end
-  end
-  if bo[w-11]==e and bo[w-22]==0 then
-   local l=vs[w-22]
-   if l then
-    add(l,w-11)
-   else
-    vs[w-22]={w-11}
-   end
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   local l=vs[w-2]
-   if l then
-    add(l,w-1)
-   else
-    vs[w-2]={w-1}
-   end
-  end
+   qar(w,vs,e)
   end
  end
  for t in pairs(vs) do
@@ -1170,8 +1103,13 @@ function abort()
  aim=nil
  if co then
   co=nil
-  while #undos>n0 do
-   um()
+  local l={}
+  for i=1,n0 do
+   l[i]=undos[i][1]
+  end
+  setup(split(strt),1)
+  for m in all(l) do
+   mk(m)
   end
  end
 end

@@ -278,6 +278,22 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
+function vic(vs,t,v)
+ local l=vs[t]
+ if l then
+  add(l,v)
+ else
+  vs[t]={v}
+ end
+end
+function qar(w,vs,e)
+ local bo=bd
+ for d in all(dirs) do
+  if bo[w+d]==e and bo[w+d+d]==0 then
+   vic(vs,w+d+d,w+d)
+  end
+ end
+end
 qd,dk=split"-9,-1,1,9",{}
 for j=1,4 do
  for k=1,6 do
@@ -289,72 +305,20 @@ function qfind(z)
  local e=3-s
  for w in pairs(pk[s]) do
   if bo[w+9]==e and bo[w+18]==0 then
-   local l=vs[w+18]
-   if l then
-    add(l,w+9)
-   else
-    vs[w+18]={w+9}
-   end
+   vic(vs,w+18,w+9)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   local l=vs[w+2]
-   if l then
-    add(l,w+1)
-   else
-    vs[w+2]={w+1}
-   end
+   vic(vs,w+2,w+1)
   end
   if bo[w-9]==e and bo[w-18]==0 then
-   local l=vs[w-18]
-   if l then
-    add(l,w-9)
-   else
-    vs[w-18]={w-9}
-   end
+   vic(vs,w-18,w-9)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   local l=vs[w-2]
-   if l then
-    add(l,w-1)
-   else
-    vs[w-2]={w-1}
-   end
+   vic(vs,w-2,w-1)
   end
  end
  if s==2 then
-  local w=king
-  if bo[w+9]==e and bo[w+18]==0 then
-   local l=vs[w+18]
-   if l then
-    add(l,w+9)
-   else
-    vs[w+18]={w+9}
-   end
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   local l=vs[w+2]
-   if l then
-    add(l,w+1)
-   else
-    vs[w+2]={w+1}
-   end
-  end
-  if bo[w-9]==e and bo[w-18]==0 then
-   local l=vs[w-18]
-   if l then
-    add(l,w-9)
-   else
-    vs[w-18]={w-9}
-   end
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   local l=vs[w-2]
-   if l then
-    add(l,w-1)
-   else
-    vs[w-2]={w-1}
-   end
-  end
+  qar(king,vs,e)
  end
  for t in pairs(vs) do
   lt[t]=1
@@ -975,8 +939,13 @@ function abort()
  aim=nil
  if co then
   co=nil
-  while #undos>n0 do
-   um()
+  local l={}
+  for i=1,n0 do
+   l[i]=undos[i][1]
+  end
+  setup(split(strt),1)
+  for m in all(l) do
+   mk(m)
   end
  end
 end

@@ -34,21 +34,21 @@ end
 {% macro hostile(x, he, ho, k) -%}
 (so[bo[{{ x }}]]==s{% if not king_armed %} and bo[{{ x }}]~={{ KING }}{% endif %}{% if hostile_empty %} or {{ he }}[{{ x }}]>0 and bo[{{ x }}]=={{ EMPTY }}{% endif %}{% if hostile_occupied %} or {{ ho }}[{{ x }}]>0 and bo[{{ x }}]~={{ EMPTY }}{% endif %}{% if linnaean %} or bo[{{ x }}]=={{ KING }} and host({{ x }},{{ k }}){% endif %})
 {%- endmacro %}
-{# Adds victim square v to landing square t's list. #}
-{% macro victim(t, v) %}
-   local l=vs[{{ t }}]
-   if l then
-    add(l,{{ v }})
-   else
-    vs[{{ t }}]={ {{- v -}} }
-   end
-{% endmacro %}
+{# Adds victim square v to landing square t's list in vs. #}
+function vic(vs,t,v)
+ local l=vs[t]
+ if l then
+  add(l,v)
+ else
+  vs[t]={v}
+ end
+end
 {# The four sides of a capturer w, written out: an enemy soldier next to it and an empty square
    beyond: moving there takes the soldier. #}
 {% macro around(w) %}
 {% for d in [width, 1, -width, -1] %}
   if bo[{{ w }}{{ off(d) }}]==e and bo[{{ w }}{{ off(2 * d) }}]=={{ EMPTY }} then
-{{ victim(w ~ off(2 * d), w ~ off(d)) }}
+   vic(vs,{{ w }}{{ off(2 * d) }},{{ w }}{{ off(d) }})
   end
 {% endfor %}
 {% endmacro %}
@@ -77,7 +77,7 @@ function qsw(v,f,vs,e)
    if k>1 and (capr(c) or c=={{ EMPTY }} and cor[x]>0) and (bo[v]=={{ KING }} or not host(v+d,bo[v])) then
     for m=v,x-d,d do
      if bo[m]~={{ KING }} then
-{{ victim("t", "m") }}
+      vic(vs,t,m)
      end
     end
    end
@@ -85,6 +85,16 @@ function qsw(v,f,vs,e)
  end
 end
 {% endif %}
+
+{# `around` as a loop, for the few other squares hostile to the enemy. #}
+function qar(w,vs,e)
+ local bo=bd
+ for d in all(dirs) do
+  if bo[w+d]==e and bo[w+d+d]=={{ EMPTY }} then
+   vic(vs,w+d+d,w+d)
+  end
+ end
+end
 
 {# The quiescence moves, in generation order (origin, then direction N E S W, then distance),
    with `vs[t]`, the victims of a move to t, and `kc[t]`, true when it takes the king. The movers
@@ -112,8 +122,7 @@ function qfind(z)
  end
 {% if king_armed %}
  if s=={{ DEFENDERS }} then
-  local w=king
-{{ around("w") }}
+  qar(king,vs,e)
  end
 {% endif %}
 {% if not simple_host %}
@@ -126,7 +135,7 @@ function qfind(z)
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s{% if not king_armed %} or c=={{ KING }}{% endif %}) and {{ hostile("w", "hz", "hq", "e") }} then
-{{ around("w") }}
+   qar(w,vs,e)
   end
  end
 {% endif %}
