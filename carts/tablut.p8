@@ -181,7 +181,7 @@ function outcome()
   return 0,6
  end
 end
-function mk(m,nh,nc)
+function mk(m,nh,nc,ns)
  local bo,f,t=bd,m\121,m%121
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]=0,p
@@ -208,7 +208,7 @@ function mk(m,nh,nc)
  if status==0 then
   if p==3 and esc[t]>0 then
    status=2
-  elseif side==1 and surr() then
+  elseif side==1 and not ns and surr() then
    status=4
   end
  end
@@ -378,6 +378,16 @@ function vic(vs,t,v)
   vs[t]={v}
  end
 end
+function wchk()
+ local w,on,ok=wit,{},wit
+ if w and sd[bd[w[#w]]]==2 then
+  for x in all(w) do
+   ok=ok and bd[x]~=1
+   on[x]=true
+  end
+  return ok,on,w[#w]
+ end
+end
 function qar(w,vs,e)
  local bo=bd
  for d in all(dirs) do
@@ -448,17 +458,9 @@ function qfind(z)
    end
   end
   if z then
-  local w,ok,on=wit,wit,{}
-  if w and sd[bo[w[#w]]]==2 then
-   for i=1,#w do
-    local x=w[i]
-    ok=ok and bo[x]~=1
-    on[x]=true
-   end
-  else
-   ok=false
-  end
-  sok,son,sdf=ok,on,w and w[#w]
+  local ok,on,df=wchk()
+  local w=wit
+  sok,son,sdf=ok,on,df
   local function sus(t)
    if bo[t]==0 and not lt[t] then
     lt[t]=1
@@ -651,6 +653,10 @@ function nega(d,h,a,b,onpv)
  end
  local pm=onpv and ppv[h]
  local sq,tr,fc,best,bm,i,n,st,qi={},{},{},-32000,nil,0,0,0,484
+ local wok,won,wdf
+ if side==1 then
+  wok,won,wdf=wchk()
+ end
  while true do
   while i>=n and st<4 do
    st=st+1
@@ -666,7 +672,16 @@ function nega(d,h,a,b,onpv)
   local m,s=sq[i]
   local q=i>qi and bd[m\121]~=3
   local t=m%121
-  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]))
+  local ns
+  if wok and st>1 and not won[t] then
+   ns=true
+   for v in all(fc.v[t]) do
+    if v==wdf then
+     ns=nil
+    end
+   end
+  end
+  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]),ns)
   local nc=ncap
   if status>0 then
    pvl[h+1]=0

@@ -86,6 +86,22 @@ function qsw(v,f,vs,e)
 end
 {% endif %}
 
+{% if surround %}
+{# Does the path `surr` last found (a defender's square last) still stand, free of attackers?
+   Returns that, the path's squares as a set, and its defender's square. While it stands, an
+   attackers' move that neither lands on it nor takes that defender cannot surround. #}
+function wchk()
+ local w,on,ok=wit,{},wit
+ if w and sd[bd[w[#w]]]=={{ DEFENDERS }} then
+  for x in all(w) do
+   ok=ok and bd[x]~={{ ATTACKER }}
+   on[x]=true
+  end
+  return ok,on,w[#w]
+ end
+end
+
+{% endif %}
 {# `around` as a loop, for the few other squares hostile to the enemy. #}
 function qar(w,vs,e)
  local bo=bd
@@ -205,17 +221,9 @@ function qfind(z)
      king{% if shieldwall %}, or on the edge{% endif %}). It cannot while the path `surr` last found from a defender to
      the edge stays free of attackers and does not hold the landing square: then only the
      squares of that path are tried. #}
-  local w,ok,on=wit,wit,{}
-  if w and sd[bo[w[#w]]]=={{ DEFENDERS }} then
-   for i=1,#w do
-    local x=w[i]
-    ok=ok and bo[x]~={{ ATTACKER }}
-    on[x]=true
-   end
-  else
-   ok=false
-  end
-  sok,son,sdf=ok,on,w and w[#w]
+  local ok,on,df=wchk()
+  local w=wit
+  sok,son,sdf=ok,on,df
   local function sus(t)
    if bo[t]=={{ EMPTY }} and not lt[t] then
     lt[t]=1

@@ -216,6 +216,13 @@ function nega(d,h,a,b,onpv)
  {# i: moves tried; n: moves staged; st: the last stage staged; qi: the moves up to stage 3
     (the rest are quiet by their key, for LMR). #}
  local sq,tr,fc,best,bm,i,n,st,qi={},{},{},-{{ ai.inf }},nil,0,0,0,{{ ai.max_moves }}
+{% if surround and ai.captures %}
+ {# The attackers' moves that cannot surround (see `wchk`) skip that test. #}
+ local wok,won,wdf
+ if side=={{ ATTACKERS }} then
+  wok,won,wdf=wchk()
+ end
+{% endif %}
  while true do
   while i>=n and st<4 do
    st=st+1
@@ -234,7 +241,18 @@ function nega(d,h,a,b,onpv)
 {% endif %}
 {% if ai.captures %}
   local t=m%{{ area }}
-  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]))
+{% if surround %}
+  local ns
+  if wok and st>1 and not won[t] then
+   ns=true
+   for v in all(fc.v[t]) do
+    if v==wdf then
+     ns=nil
+    end
+   end
+  end
+{% endif %}
+  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]){% if surround %},ns{% endif %})
 {% else %}
   mk(m)
 {% endif %}

@@ -6,8 +6,9 @@
     `hash` and `hist` alone: nothing under a quiescence node reads them (no table, no repetition
     check there); the undo record says so (`nh`), and `um` then has no hash to restore.
     `mk(m,nil,true)`: the caller knows m captures nothing (it does not land on a capture
-    candidate square), so the capture test is skipped. #}
-function mk(m,nh,nc)
+    candidate square), so the capture test is skipped.{% if surround %} `ns`: the caller knows the move cannot
+    surround (see `wchk`), so that test is skipped too.{% endif %} #}
+function mk(m,nh,nc{% if surround %},ns{% endif %})
  local bo,f,t=bd,m\{{ area }},m%{{ area }}
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]={{ EMPTY }},p
@@ -41,7 +42,7 @@ function mk(m,nh,nc)
    status={{ EXIT_FORT }}
 {% endif %}
 {% if surround %}
-  elseif side=={{ ATTACKERS }} and surr() then
+  elseif side=={{ ATTACKERS }} and not ns and surr() then
    status={{ SURROUNDED }}
 {% endif %}
   end
