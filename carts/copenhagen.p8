@@ -300,11 +300,11 @@ function um()
  end
  if n>0 then
   local e=3-side
-  local q=pk[e]
+  local r=pk[e]
   for _=1,n do
    local s=deli(caps)
    bo[s]=e
-   q[s]=true
+   r[s]=true
   end
  end
  status=st
@@ -333,7 +333,7 @@ function routes()
  end
  return n
 end
-ax={[13]=1,[-13]=1,[1]=13,[-1]=13}
+ax,kd={[13]=1,[-13]=1,[1]=13,[-1]=13},0
 function cr(u,p,b,x)
  local v=u
  repeat
@@ -434,16 +434,16 @@ for x=14,154 do
   add(spx,x)
  end
 end
-function vic(vs,t,v)
- local l=vs[t]
+function vic(vl,t,v)
+ local l=vl[t]
  if l then
   add(l,v)
  else
-  vs[t]={v}
+  vl[t]={v}
  end
 end
-function qsw(v,f,vs,e)
- local bo,so,s=bd,sd,side
+function qsw(v,f,vl,e)
+ local bo,so=bd,sd
  local p=14-abs(f)
  for d=-p,p,p+p do
   local t=v-d
@@ -461,7 +461,7 @@ function qsw(v,f,vs,e)
    if k>1 and (capr(c) or c==0 and cor[x]>0) and (bo[v]==3 or not host(v+d,bo[v])) then
     for m=v,x-d,d do
      if bo[m]~=3 then
-      vic(vs,t,m)
+      vic(vl,t,m)
      end
     end
    end
@@ -478,11 +478,11 @@ function wchk()
   return ok,on,w[#w]
  end
 end
-function qar(w,vs,e)
+function qar(w,vl,e)
  local bo=bd
  for d in all(dirs) do
   if bo[w+d]==e and bo[w+d+d]==0 then
-   vic(vs,w+d+d,w+d)
+   vic(vl,w+d+d,w+d)
   end
  end
 end
@@ -493,71 +493,70 @@ for j=1,4 do
  end
 end
 function qfind(z)
- local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local bo,so,s,vl,kc,lt,ms,ks,ky,n,ok,on,df=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
  for w in pairs(pk[s]) do
   if bo[w+13]==e and bo[w+26]==0 then
-   vic(vs,w+26,w+13)
+   vic(vl,w+26,w+13)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   vic(vs,w+2,w+1)
+   vic(vl,w+2,w+1)
   end
   if bo[w-13]==e and bo[w-26]==0 then
-   vic(vs,w-26,w-13)
+   vic(vl,w-26,w-13)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   vic(vs,w-2,w-1)
+   vic(vl,w-2,w-1)
   end
  end
  if s==2 then
-  qar(king,vs,e)
+  qar(king,vl,e)
  end
  local hz=he[e]
  local hq=ho[e]
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or hq[w]>0 and bo[w]~=0) then
-   qar(w,vs,e)
+   qar(w,vl,e)
   end
  end
- for t in pairs(vs) do
+ for t in pairs(vl) do
   lt[t]=1
  end
  for v in pairs(pk[e]) do
   local f=inw[v]
   if f and so[bo[v+f]]==s then
-   qsw(v,f,vs,e)
+   qsw(v,f,vl,e)
   end
  end
  if s==1 then
   local f=inw[king]
   if f and so[bo[king+f]]==s then
-   qsw(king,f,vs,e)
+   qsw(king,f,vl,e)
   end
  end
- for t in pairs(vs) do
+ for t in pairs(vl) do
   lt[t]=1
  end
  if s==1 then
   local k,hk,hl=king,he[3],ho[3]
-  local hs,c={},0
+  local hh,c={},0
   for d in all(dirs) do
    if (so[bo[k+d]]==s or hk[k+d]>0 and bo[k+d]==0 or hl[k+d]>0 and bo[k+d]~=0) then
     c=c+1
-    hs[d]=true
+    hh[d]=true
    end
   end
   if c==3 then
    for d in all(dirs) do
-    if not hs[d] and bo[k+d]==0 then
+    if not hh[d] and bo[k+d]==0 then
      kc[k+d],lt[k+d]=true,1
     end
    end
   end
   if z then
-  local ok,on,df=wchk()
+  ok,on,df=wchk()
   local w=wit
-  sok,son,sdf=ok,on,df
   local function sus(t)
    if bo[t]==0 and not lt[t] then
     lt[t]=1
@@ -619,7 +618,7 @@ function qfind(z)
    end
   end
  end
- return ms,vs,kc
+ return ms,vl,kc,ok,on,df
 end
 function yld()
  if slice and stat(1)>.8 then
@@ -865,8 +864,8 @@ function nega(d,h,a,b,onpv)
  elseif s<=-31000 then
   s-=h
  end
- local ti=(hash&0x0000.0fff)<<16
- tk[ti],tv[ti],td[ti]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
+ local tj=(hash&0x0000.0fff)<<16
+ tk[tj],tv[tj],td[tj]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
  return best
 end
 --lint: func::_init
@@ -978,15 +977,14 @@ function qs(h,a,b,q,e)
  if best>a then
   a=best
  end
- local ms,vs,kc=qfind(true)
- local wok,won,wdf=sok,son,sdf
+ local ms,vl,kc,wok,won,wdf=qfind(true)
  local bo,s,mt=bd,side,mat
- local e=3-s
- local en,pe=pk[e],pst[e]
+ local o=3-s
+ local en,pe=pk[o],pst[o]
  for i=1,#ms do
   local m=ms[i]
   local f,t=m\169,m%169
-  local p,l=bo[f],vs[t]
+  local p,l=bo[f],vl[t]
   local pp,ps=pk[p],pst[p]
   bo[f],bo[t]=0,p
   pp[f],pp[t]=nil,true
@@ -1006,7 +1004,7 @@ function qs(h,a,b,q,e)
   if kc[t] or p==3 and esc[t]>0 or s==2 and edge[king]>0 and fort() or s==1 and qsur(t,l,wok,won,wdf) then
    sc=31999-h
   elseif l then
-   side=e
+   side=o
    sc=-qs(h+1,-b,-a,q+1)
    side=s
   end
@@ -1018,7 +1016,7 @@ function qs(h,a,b,q,e)
   if l then
    for j=1,#l do
     local v=l[j]
-    bo[v]=e
+    bo[v]=o
     en[v]=true
    end
   end
@@ -1238,8 +1236,8 @@ function abort()
  if co then
   co=nil
   local l={}
-  for i=1,n0 do
-   l[i]=undos[i][1]
+  for j=1,n0 do
+   l[j]=undos[j][1]
   end
   setup(split(strt),1)
   for m in all(l) do

@@ -232,11 +232,11 @@ function um()
  end
  if n>0 then
   local e=3-side
-  local q=pk[e]
+  local r=pk[e]
   for _=1,n do
    local s=deli(caps)
    bo[s]=e
-   q[s]=true
+   r[s]=true
   end
  end
  status=st
@@ -265,7 +265,7 @@ function routes()
  end
  return n
 end
-ax={[11]=1,[-11]=1,[1]=11,[-1]=11}
+ax,kd={[11]=1,[-11]=1,[1]=11,[-1]=11},0
 function kesc()
  local b,x,w,k,n,st,f=bd,ke,ax,king,0,stp[3]
  for d in all(dirs) do
@@ -370,12 +370,12 @@ for x=12,108 do
   add(spx,x)
  end
 end
-function vic(vs,t,v)
- local l=vs[t]
+function vic(vl,t,v)
+ local l=vl[t]
  if l then
   add(l,v)
  else
-  vs[t]={v}
+  vl[t]={v}
  end
 end
 function wchk()
@@ -388,11 +388,11 @@ function wchk()
   return ok,on,w[#w]
  end
 end
-function qar(w,vs,e)
+function qar(w,vl,e)
  local bo=bd
  for d in all(dirs) do
   if bo[w+d]==e and bo[w+d+d]==0 then
-   vic(vs,w+d+d,w+d)
+   vic(vl,w+d+d,w+d)
   end
  end
 end
@@ -403,48 +403,48 @@ for j=1,4 do
  end
 end
 function qfind(z)
- local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local bo,so,s,vl,kc,lt,ms,ks,ky,n,ok,on,df=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
  for w in pairs(pk[s]) do
   if bo[w+11]==e and bo[w+22]==0 then
-   vic(vs,w+22,w+11)
+   vic(vl,w+22,w+11)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   vic(vs,w+2,w+1)
+   vic(vl,w+2,w+1)
   end
   if bo[w-11]==e and bo[w-22]==0 then
-   vic(vs,w-22,w-11)
+   vic(vl,w-22,w-11)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   vic(vs,w-2,w-1)
+   vic(vl,w-2,w-1)
   end
  end
  if s==2 then
-  qar(king,vs,e)
+  qar(king,vl,e)
  end
  local hz=he[e]
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or bo[w]==3 and host(w,e)) then
-   qar(w,vs,e)
+   qar(w,vl,e)
   end
  end
- for t in pairs(vs) do
+ for t in pairs(vl) do
   lt[t]=1
  end
  if s==1 then
   local k,hk=king,he[3]
   if nt[k]>0 then
-  local hs,c={},0
+  local hh,c={},0
   for d in all(dirs) do
    if (so[bo[k+d]]==s or hk[k+d]>0 and bo[k+d]==0 or bo[k+d]==3 and host(k+d,3)) then
     c=c+1
-    hs[d]=true
+    hh[d]=true
    end
   end
   if c==3 then
    for d in all(dirs) do
-    if not hs[d] and bo[k+d]==0 then
+    if not hh[d] and bo[k+d]==0 then
      kc[k+d],lt[k+d]=true,1
     end
    end
@@ -458,9 +458,8 @@ function qfind(z)
    end
   end
   if z then
-  local ok,on,df=wchk()
+  ok,on,df=wchk()
   local w=wit
-  sok,son,sdf=ok,on,df
   local function sus(t)
    if bo[t]==0 and not lt[t] then
     lt[t]=1
@@ -500,7 +499,7 @@ function qfind(z)
    end
   end
  end
- return ms,vs,kc
+ return ms,vl,kc,ok,on,df
 end
 function yld()
  if slice and stat(1)>.85 then
@@ -746,8 +745,8 @@ function nega(d,h,a,b,onpv)
  elseif s<=-31000 then
   s-=h
  end
- local ti=(hash&0x0000.0fff)<<16
- tk[ti],tv[ti],td[ti]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
+ local tj=(hash&0x0000.0fff)<<16
+ tk[tj],tv[tj],td[tj]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
  return best
 end
 --lint: func::_init
@@ -859,15 +858,14 @@ function qs(h,a,b,q,e)
  if best>a then
   a=best
  end
- local ms,vs,kc=qfind(true)
- local wok,won,wdf=sok,son,sdf
+ local ms,vl,kc,wok,won,wdf=qfind(true)
  local bo,s,mt=bd,side,mat
- local e=3-s
- local en,pe=pk[e],pst[e]
+ local o=3-s
+ local en,pe=pk[o],pst[o]
  for i=1,#ms do
   local m=ms[i]
   local f,t=m\121,m%121
-  local p,l=bo[f],vs[t]
+  local p,l=bo[f],vl[t]
   local pp,ps=pk[p],pst[p]
   bo[f],bo[t]=0,p
   pp[f],pp[t]=nil,true
@@ -887,7 +885,7 @@ function qs(h,a,b,q,e)
   if kc[t] or p==3 and esc[t]>0 or s==1 and qsur(t,l,wok,won,wdf) then
    sc=31999-h
   elseif l then
-   side=e
+   side=o
    sc=-qs(h+1,-b,-a,q+1)
    side=s
   end
@@ -899,7 +897,7 @@ function qs(h,a,b,q,e)
   if l then
    for j=1,#l do
     local v=l[j]
-    bo[v]=e
+    bo[v]=o
     en[v]=true
    end
   end
@@ -1119,8 +1117,8 @@ function abort()
  if co then
   co=nil
   local l={}
-  for i=1,n0 do
-   l[i]=undos[i][1]
+  for j=1,n0 do
+   l[j]=undos[j][1]
   end
   setup(split(strt),1)
   for m in all(l) do

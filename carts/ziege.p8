@@ -146,11 +146,11 @@ function um()
  end
  if n>0 then
   local e=3-side
-  local q=pk[e]
+  local r=pk[e]
   for _=1,n do
    local s=deli(caps)
    bo[s]=e
-   q[s]=true
+   r[s]=true
   end
  end
  status=st
@@ -179,7 +179,7 @@ function routes()
  end
  return n
 end
-ax={[9]=1,[-9]=1,[1]=9,[-1]=9}
+ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function kesc()
  local b,x,w,k,n,st,f=bd,ke,ax,king,0,stp[3]
  for d in all(dirs) do
@@ -278,19 +278,19 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
-function vic(vs,t,v)
- local l=vs[t]
+function vic(vl,t,v)
+ local l=vl[t]
  if l then
   add(l,v)
  else
-  vs[t]={v}
+  vl[t]={v}
  end
 end
-function qar(w,vs,e)
+function qar(w,vl,e)
  local bo=bd
  for d in all(dirs) do
   if bo[w+d]==e and bo[w+d+d]==0 then
-   vic(vs,w+d+d,w+d)
+   vic(vl,w+d+d,w+d)
   end
  end
 end
@@ -300,27 +300,27 @@ for j=1,4 do
   dk[-dirs[j]*k]=(j+1)%4*16+k
  end
 end
-function qfind(z)
- local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+function qfind()
+ local bo,so,s,vl,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
  for w in pairs(pk[s]) do
   if bo[w+9]==e and bo[w+18]==0 then
-   vic(vs,w+18,w+9)
+   vic(vl,w+18,w+9)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   vic(vs,w+2,w+1)
+   vic(vl,w+2,w+1)
   end
   if bo[w-9]==e and bo[w-18]==0 then
-   vic(vs,w-18,w-9)
+   vic(vl,w-18,w-9)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   vic(vs,w-2,w-1)
+   vic(vl,w-2,w-1)
   end
  end
  if s==2 then
-  qar(king,vs,e)
+  qar(king,vl,e)
  end
- for t in pairs(vs) do
+ for t in pairs(vl) do
   lt[t]=1
  end
  if s==1 then
@@ -351,7 +351,7 @@ function qfind(z)
    end
   end
  end
- return ms,vs,kc
+ return ms,vl,kc
 end
 function yld()
  if slice and stat(1)>.9 then
@@ -584,8 +584,8 @@ function nega(d,h,a,b,onpv)
  elseif s<=-31000 then
   s-=h
  end
- local ti=(hash&0x0000.0fff)<<16
- tk[ti],tv[ti],td[ti]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
+ local tj=(hash&0x0000.0fff)<<16
+ tk[tj],tv[tj],td[tj]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
  return best
 end
 --lint: func::_init
@@ -681,14 +681,14 @@ function qs(h,a,b,q,e)
  if best>a then
   a=best
  end
- local ms,vs,kc=qfind(true)
+ local ms,vl,kc=qfind(true)
  local bo,s,mt=bd,side,mat
- local e=3-s
- local en,pe=pk[e],pst[e]
+ local o=3-s
+ local en,pe=pk[o],pst[o]
  for i=1,#ms do
   local m=ms[i]
   local f,t=m\81,m%81
-  local p,l=bo[f],vs[t]
+  local p,l=bo[f],vl[t]
   local pp,ps=pk[p],pst[p]
   bo[f],bo[t]=0,p
   pp[f],pp[t]=nil,true
@@ -708,7 +708,7 @@ function qs(h,a,b,q,e)
   if kc[t] or p==3 and esc[t]>0 then
    sc=31999-h
   elseif l then
-   side=e
+   side=o
    sc=-qs(h+1,-b,-a,q+1)
    side=s
   end
@@ -720,7 +720,7 @@ function qs(h,a,b,q,e)
   if l then
    for j=1,#l do
     local v=l[j]
-    bo[v]=e
+    bo[v]=o
     en[v]=true
    end
   end
@@ -940,8 +940,8 @@ function abort()
  if co then
   co=nil
   local l={}
-  for i=1,n0 do
-   l[i]=undos[i][1]
+  for j=1,n0 do
+   l[j]=undos[j][1]
   end
   setup(split(strt),1)
   for m in all(l) do

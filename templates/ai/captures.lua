@@ -34,13 +34,13 @@ end
 {% macro hostile(x, he, ho, k) -%}
 (so[bo[{{ x }}]]==s{% if not king_armed %} and bo[{{ x }}]~={{ KING }}{% endif %}{% if hostile_empty %} or {{ he }}[{{ x }}]>0 and bo[{{ x }}]=={{ EMPTY }}{% endif %}{% if hostile_occupied %} or {{ ho }}[{{ x }}]>0 and bo[{{ x }}]~={{ EMPTY }}{% endif %}{% if linnaean %} or bo[{{ x }}]=={{ KING }} and host({{ x }},{{ k }}){% endif %})
 {%- endmacro %}
-{# Adds victim square v to landing square t's list in vs. #}
-function vic(vs,t,v)
- local l=vs[t]
+{# Adds victim square v to landing square t's list in vl. #}
+function vic(vl,t,v)
+ local l=vl[t]
  if l then
   add(l,v)
  else
-  vs[t]={v}
+  vl[t]={v}
  end
 end
 {# The four sides of a capturer w, written out: an enemy soldier next to it and an empty square
@@ -48,7 +48,7 @@ end
 {% macro around(w) %}
 {% for d in [width, 1, -width, -1] %}
   if bo[{{ w }}{{ off(d) }}]==e and bo[{{ w }}{{ off(2 * d) }}]=={{ EMPTY }} then
-   vic(vs,{{ w }}{{ off(2 * d) }},{{ w }}{{ off(d) }})
+   vic(vl,{{ w }}{{ off(2 * d) }},{{ w }}{{ off(d) }})
   end
 {% endfor %}
 {% endmacro %}
@@ -58,8 +58,8 @@ end
    v's front square (f = `inw[v]`, into the board) already holding a capturer: for each
    direction d along the edge, the row from v away from the landing square t=v-d. A row whose
    first piece a custodial capture takes (the engine takes those first) is broken. #}
-function qsw(v,f,vs,e)
- local bo,so,s=bd,sd,side
+function qsw(v,f,vl,e)
+ local bo,so=bd,sd
  local p={{ width + 1 }}-abs(f)
  for d=-p,p,p+p do
   local t=v-d
@@ -77,7 +77,7 @@ function qsw(v,f,vs,e)
    if k>1 and (capr(c) or c=={{ EMPTY }} and cor[x]>0) and (bo[v]=={{ KING }} or not host(v+d,bo[v])) then
     for m=v,x-d,d do
      if bo[m]~={{ KING }} then
-      vic(vs,t,m)
+      vic(vl,t,m)
      end
     end
    end
@@ -103,17 +103,17 @@ end
 
 {% endif %}
 {# `around` as a loop, for the few other squares hostile to the enemy. #}
-function qar(w,vs,e)
+function qar(w,vl,e)
  local bo=bd
  for d in all(dirs) do
   if bo[w+d]==e and bo[w+d+d]=={{ EMPTY }} then
-   vic(vs,w+d+d,w+d)
+   vic(vl,w+d+d,w+d)
   end
  end
 end
 
 {# The quiescence moves, in generation order (origin, then direction N E S W, then distance),
-   with `vs[t]`, the victims of a move to t, and `kc[t]`, true when it takes the king. The movers
+   with `vl[t]`, the victims of a move to t, and `kc[t]`, true when it takes the king. The movers
    are found from each landing square along the lines S W E N (`qd`), so the origins found from
    one square mostly come in increasing order, and inserted by the key origin*64 + `dk[t-origin]`
    (the direction's rank*16 + the distance; a distance is at most {{ width - 3 }}, so horizontal offsets
@@ -127,8 +127,8 @@ for j=1,4 do
  end
 end
 
-function qfind(z)
- local bo,so,s,vs,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win) %}z{% endif %})
+ local bo,so,s,vl,kc,lt,ms,ks,ky,n{% if surround %},ok,on,df{% endif %}=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e={{ ATTACKERS + DEFENDERS }}-s
  {# Custodial captures, from the squares hostile to the enemy: the side to move's capturers
     (and the king{% if not king_armed %}, were he armed{% endif %}), then{% if not simple_host %} the special squares that are hostile without one{% else %} nothing else (no special square is hostile here){% endif %}: an enemy soldier beside one and an empty square
@@ -138,7 +138,7 @@ function qfind(z)
  end
 {% if king_armed %}
  if s=={{ DEFENDERS }} then
-  qar(king,vs,e)
+  qar(king,vl,e)
  end
 {% endif %}
 {% if not simple_host %}
@@ -151,27 +151,27 @@ function qfind(z)
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s{% if not king_armed %} or c=={{ KING }}{% endif %}) and {{ hostile("w", "hz", "hq", "e") }} then
-   qar(w,vs,e)
+   qar(w,vl,e)
   end
  end
 {% endif %}
- for t in pairs(vs) do
+ for t in pairs(vl) do
   lt[t]=1
  end
 {% if shieldwall %}
  for v in pairs(pk[e]) do
   local f=inw[v]
   if f and so[bo[v+f]]==s then
-   qsw(v,f,vs,e)
+   qsw(v,f,vl,e)
   end
  end
  if s=={{ ATTACKERS }} then
   local f=inw[king]
   if f and so[bo[king+f]]==s then
-   qsw(king,f,vs,e)
+   qsw(king,f,vl,e)
   end
  end
- for t in pairs(vs) do
+ for t in pairs(vl) do
   lt[t]=1
  end
 {% endif %}
@@ -190,16 +190,16 @@ function qfind(z)
 {% if king_capture == "near" %}
   if nt[k]>0 then
 {% endif %}
-  local hs,c={},0
+  local hh,c={},0
   for d in all(dirs) do
    if {{ hostile("k+d", "hk", "hl", KING) }} then
     c=c+1
-    hs[d]=true
+    hh[d]=true
    end
   end
   if c==3 then
    for d in all(dirs) do
-    if not hs[d] and bo[k+d]=={{ EMPTY }} then
+    if not hh[d] and bo[k+d]=={{ EMPTY }} then
      kc[k+d],lt[k+d]=true,1
     end
    end
@@ -221,9 +221,8 @@ function qfind(z)
      king{% if shieldwall %}, or on the edge{% endif %}). It cannot while the path `surr` last found from a defender to
      the edge stays free of attackers and does not hold the landing square: then only the
      squares of that path are tried. #}
-  local ok,on,df=wchk()
+  ok,on,df=wchk()
   local w=wit
-  sok,son,sdf=ok,on,df
   local function sus(t)
    if bo[t]=={{ EMPTY }} and not lt[t] then
     lt[t]=1
@@ -306,7 +305,8 @@ function qfind(z)
    end
   end
  end
- return ms,vs,kc
+ return ms,vl,kc{% if surround %},ok,on,df{% endif %}
+
 end
 
 {% endif %}

@@ -53,7 +53,7 @@ end
    none an escape square when the distance is not 1. (A square the king may not pass ends his
    ray, so the pass can miss a distance 2 ahead of it: then the search below answers.)
    ax[d]: the axis across direction d, as a positive step (1 or W). #}
-ax={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}}
+ax,kd={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}},0
 {% if corner_escape and not pass %}
 {# Corner escapes, nothing inside the board the king may not pass: the paths of at most three
    moves to a corner have a fixed shape, so no search is needed. The last move runs along an

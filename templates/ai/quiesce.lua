@@ -59,19 +59,16 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
  if best>a then
   a=best
  end
- local ms,vs,kc=qfind(true)
-{% if surround %}
- local wok,won,wdf=sok,son,sdf
-{% endif %}
+ local ms,vl,kc{% if surround %},wok,won,wdf{% endif %}=qfind(true)
  local bo,s{% if ai.table %},mt{% endif %}=bd,side{% if ai.table %},mat{% endif %}
 
- local e={{ ATTACKERS + DEFENDERS }}-s
- local en{% if ai.table %},pe{% endif %}=pk[e]{% if ai.table %},pst[e]{% endif %}
+ local o={{ ATTACKERS + DEFENDERS }}-s
+ local en{% if ai.table %},pe{% endif %}=pk[o]{% if ai.table %},pst[o]{% endif %}
 
  for i=1,#ms do
   local m=ms[i]
   local f,t=m\{{ area }},m%{{ area }}
-  local p,l=bo[f],vs[t]
+  local p,l=bo[f],vl[t]
   local pp{% if ai.table %},ps{% endif %}=pk[p]{% if ai.table %},pst[p]{% endif %}
 
   bo[f],bo[t]={{ EMPTY }},p
@@ -96,7 +93,7 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
   if kc[t] or p=={{ KING }} and esc[t]>0{% if exit_fort %} or s=={{ DEFENDERS }} and edge[king]>0 and fort(){% endif %}{% if surround %} or s=={{ ATTACKERS }} and qsur(t,l,wok,won,wdf){% endif %} then
    sc={{ ai.inf - 1 }}-h
   elseif l then
-   side=e
+   side=o
    sc=-qs(h+1,-b,-a,q+1)
    side=s
   end
@@ -108,7 +105,7 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
   if l then
    for j=1,#l do
     local v=l[j]
-    bo[v]=e
+    bo[v]=o
     en[v]=true
    end
   end

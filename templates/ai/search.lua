@@ -343,8 +343,8 @@ function nega(d,h,a,b,onpv)
  elseif s<=-{{ ai.win_min }} then
   s-=h
  end
- local ti=(hash&{{ ai.tt_mask }})<<16
- tk[ti],tv[ti],td[ti]=hash,s+(bm>>16),d*4+(best>=b and {{ ai.b_lower }} or best>a0 and {{ ai.b_exact }} or {{ ai.b_upper }})
+ local tj=(hash&{{ ai.tt_mask }})<<16
+ tk[tj],tv[tj],td[tj]=hash,s+(bm>>16),d*4+(best>=b and {{ ai.b_lower }} or best>a0 and {{ ai.b_exact }} or {{ ai.b_upper }})
 {% endif %}
  return best
 end

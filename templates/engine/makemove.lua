@@ -72,11 +72,11 @@ function um()
  end
  if n>0 then
   local e={{ ATTACKERS + DEFENDERS }}-side
-  local q=pk[e]
+  local r=pk[e]
   for _=1,n do
    local s=deli(caps)
    bo[s]=e
-   q[s]=true
+   r[s]=true
   end
  end
  status=st

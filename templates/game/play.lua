@@ -38,8 +38,8 @@ function abort()
  if co then
   co=nil
   local l={}
-  for i=1,n0 do
-   l[i]=undos[i][1]
+  for j=1,n0 do
+   l[j]=undos[j][1]
   end
   setup(split(strt),{{ first_side }})
   for m in all(l) do
