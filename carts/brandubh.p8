@@ -12,7 +12,6 @@ function below(n)
 end
 dirs,sd,swin=split"9,1,-9,-1",split"1,2,2",split"1,2,2,1"
 stp={split"0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,0,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,0,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0"}
-pas={split"0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0"}
 he={split"0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0"}
 esc=split"0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0"
 rs,zk=0x7af1.8c0d,{}
@@ -47,17 +46,13 @@ function gen()
    local c=bo[s]
    if so[c]==o then
     local st=stp[c]
-    local ps=pas[c]
     for d in all(dirs) do
      local t=s+d
      while bo[t]==0 do
       if st[t]>0 then
        add(l,s*81+t)
       end
-      if ps[t]<1 then
-       break
-      end
-      t+=d
+      t=t+d
      end
     end
    end
@@ -116,7 +111,7 @@ function outcome()
   return 0,6
  end
 end
-function mk(m,nh)
+function mk(m,nh,nc)
  local bo,f,t=bd,m\81,m%81
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]=0,p
@@ -128,12 +123,16 @@ function mk(m,nh)
  if p==3 then
   king=t
  end
- capt(t)
+ if not nc then
+  capt(t)
+ end
  if not nh then
   add(hist,hash)
   hash^^=zk[p*81+f]^^zk[p*81+t]^^zs
-  for i=n+1,#caps do
-   hash^^=zk[(3-side)*81+caps[i]]
+  if not nc then
+   for i=n+1,#caps do
+    hash^^=zk[(3-side)*81+caps[i]]
+   end
   end
  end
  if status==0 then
@@ -159,10 +158,14 @@ function um()
  if p==3 then
   king=f
  end
- for _=1,n do
-  local s,e=deli(caps),3-side
-  bo[s]=e
-  pk[e][s]=true
+ if n>0 then
+  local e=3-side
+  local r=pk[e]
+  for _=1,n do
+   local s=deli(caps)
+   bo[s]=e
+   r[s]=true
+  end
  end
  status=st
  if not nh then
@@ -176,7 +179,7 @@ for s=10,70 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
 function routes()
- local n,b,x,k,kp=0,bd,ke,king,pas[3]
+ local n,b,x,k=0,bd,ke,king
  for d in all(dirs) do
   local t=k+d
   if b[t]==0 then
@@ -184,106 +187,76 @@ function routes()
     if x[t] then
      n=n+1
     end
-    if kp[t]<1 then
-     break
-    end
     t=t+d
    until b[t]~=0
   end
  end
  return n
 end
-ax={[9]=1,[-9]=1,[1]=9,[-1]=9}
+ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
+function cr(u,p,b,x)
+ local v=u
+ repeat
+  v=v+p
+ until b[v]~=0
+ if b[v]==4 and x[v-p] then
+  return true
+ end
+ v=u
+ repeat
+  v=v-p
+ until b[v]~=0
+ return b[v]==4 and x[v+p]
+end
 function kesc()
- local b,x,w,k,n,st,kp,f=bd,ke,ax,king,0,stp[3],pas[3]
+ local b,x,w,k,n,f,g,st=bd,ke,ax,king,0,nil,nil,stp[3]
  for d in all(dirs) do
-  local t,p=k+d,w[d]
-  if b[t]==0 then
-   repeat
-    if x[t] then
-     n=n+1
-    end
-    if not f and st[t]>0 then
-     local u=t-p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        goto found
-       end
-       if kp[u]<1 then
-        break
-       end
-       u=u-p
-      until b[u]~=0
-     end
-     u=t+p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        break
-       end
-       if kp[u]<1 then
-        break
-       end
-       u=u+p
-      until b[u]~=0
-     end
-     ::found::
-    end
-    if kp[t]<1 then
-     break
-    end
-    t=t+d
-   until b[t]~=0
+  local t=k
+  repeat
+   t=t+d
+  until b[t]~=0
+  local u,p=t-d,w[d]
+  if b[t]==4 and u~=k then
+   if x[u] then
+    n=n+1
+   elseif not f and st[u]>0 and cr(u,p,b,x) then
+    f=1
+   end
   end
- end
- if n>0 then
-  return n>1 and ai_ed[1]+1500 or ai_ed[1]
- end
- if f then
-  return ai_ed[2]
- end
- local seen,q,a,m,h={},{k,k},{1,9},2,1
- for l=1,3 do
-  local e=m
-  for i=h,e do
-   local s,p=q[i],a[i]
-   local o=10-p
-   for d=-p,p,p+p do
-    local t=s+d
-    if b[t]==0 then
-     repeat
-      if x[t] then
-       return ai_ed[l]
+  if not g then
+   for a=k+d,u,d do
+    if st[a]>0 then
+     for e=-p,p,p+p do
+      local v=a
+      repeat
+       v=v+e
+      until b[v]~=0
+      if b[v]==4 and v-e~=a and st[v-e]>0 and cr(v-e,w[e],b,x) then
+       g=1
       end
-      if l<3 and not seen[t] and st[t]>0 then
-       seen[t]=1
-       m=m+1
-       q[m]=t
-       a[m]=o
-       if kp[t]<1 then
-        m=m+1
-        q[m]=t
-        a[m]=p
-       end
-      end
-      if kp[t]<1 then
-       break
-      end
-      t=t+d
-     until b[t]~=0
+     end
     end
    end
   end
-  h=e+1
  end
+ if n>0 then
+  kd=1
+  return n>1 and ai_ed[1]+1500 or ai_ed[1]
+ end
+ if f then
+  kd=2
+  return ai_ed[2]
+ end
+ if g then
+  kd=3
+  return ai_ed[3]
+ end
+ kd=0
  return 0
 end
-function evaluate()
+function evaluate(e)
  local v,b=mat,bd
- v+=kesc()
+ v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
   v=v-45
@@ -297,10 +270,102 @@ function evaluate()
  if b[k+9]==1 then
   v=v-45
  end
- v=mid(-30000,v,30000)
+ if v>30000 then
+  v=30000
+ elseif v<-30000 then
+  v=-30000
+ end
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
+spx={}
+for x=10,70 do
+ if he[1][x]+he[2][x]>0 or false then
+  add(spx,x)
+ end
+end
+function vic(vl,t,v)
+ local l=vl[t]
+ if l then
+  add(l,v)
+ else
+  vl[t]={v}
+ end
+end
+function qar(w,vl,e)
+ local bo=bd
+ for d in all(dirs) do
+  if bo[w+d]==e and bo[w+d+d]==0 then
+   vic(vl,w+d+d,w+d)
+  end
+ end
+end
+qd,dk=split"-9,-1,1,9",{}
+for j=1,4 do
+ for k=1,6 do
+  dk[-dirs[j]*k]=(j+1)%4*16+k
+ end
+end
+function qfind()
+ local bo,so,s,vl,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local e=3-s
+ for w in pairs(pk[s]) do
+  if bo[w+9]==e and bo[w+18]==0 then
+   vic(vl,w+18,w+9)
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   vic(vl,w+2,w+1)
+  end
+  if bo[w-9]==e and bo[w-18]==0 then
+   vic(vl,w-18,w-9)
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   vic(vl,w-2,w-1)
+  end
+ end
+ if s==2 then
+  qar(king,vl,e)
+ end
+ local hz=he[e]
+ for w in all(spx) do
+  local c=bo[w]
+  if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0) then
+   qar(w,vl,e)
+  end
+ end
+ for t in pairs(vl) do
+  lt[t]=1
+ end
+ if s==1 then
+  local k,hk=king,he[3]
+  for d in all(dirs) do
+   local t=k+d
+   if bo[t]==0 and (so[bo[k-d]]==s or hk[k-d]>0 and bo[k-d]==0) then
+    kc[t],lt[t]=true,1
+   end
+  end
+ end
+ for t,c in pairs(lt) do
+  for d in all(qd) do
+   local u=t+d
+   local p=bo[u]
+   while p==0 do
+    u=u+d
+    p=bo[u]
+   end
+   if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
+    local key,i=u*64+ky[t-u],n+1
+    n=i
+    while ks[i-1]>key do
+     ms[i],ks[i]=ms[i-1],ks[i-1]
+     i=i-1
+    end
+    ms[i],ks[i]=u*81+t,key
+   end
+  end
+ end
+ return ms,vl,kc
+end
 function yld()
  if slice and stat(1)>.9 then
   yield()
@@ -320,88 +385,84 @@ function rep()
   if hist[i]==hash then
    return true
   end
-  i-=2
+  i=i-2
  end
  return game[hash]
 end
-function cands()
- local s,cs=side,{}
- local e=3-s
- if s==1 then
-  local k=king
-  for d in all(dirs) do
-   cs[k+d]=host(k-d,3) or 0
+function lg(m)
+ local bo,f,t=bd,m\81,m%81
+ local p,d=bo[f],t-f
+ if sd[p]~=side or bo[t]~=0 or stp[p][t]<1 then
+  return
+ end
+ if f\9==t\9 then
+  d=d>0 and 1 or -1
+ elseif d%9==0 then
+  d=d>0 and 9 or -9
+ else
+  return
+ end
+ for x=f+d,t-d,d do
+  if bo[x]~=0 then
+   return
   end
  end
- for v in pairs(pk[e]) do
-  if host(v+9,e) then
-   cs[v-9]=true
-  end
-  if host(v+1,e) then
-   cs[v-1]=true
-  end
-  if host(v-9,e) then
-   cs[v+9]=true
-  end
-  if host(v-1,e) then
-   cs[v+1]=true
-  end
- end
- return cs
+ return true
 end
-qd,dk=split"-9,-1,1,9",{}
-for j=1,4 do
- for k=1,6 do
-  dk[-dirs[j]*k]=(j+1)%4*16+k
- end
-end
-function qmoves(cs)
- local bo,so,s,ky,ms,ks,n=bd,sd,side,dk,{},{[0]=-1},0
- for t,v in pairs(cs) do
-  if bo[t]==0 and v~=0 then
-   for d in all(qd) do
-    local u=t+d
-    local c=bo[u]
-    while c==0 do
-     u+=d
-     c=bo[u]
-    end
-    if so[c]==s and stp[c][t]>0 then
-     local ok=true
-     for x=t+d,u-d,d do
-      ok=ok and pas[c][x]>0
+function stage(k,sq,n,tr,h,tm,pm,fc)
+ if k<2 then
+  if tm and lg(tm) then
+   n=n+1
+   sq[n],tr[tm]=tm,1
+  end
+  if pm and not tr[pm] and lg(pm) then
+   n=n+1
+   sq[n],tr[pm]=pm,1
+  end
+ elseif k<3 then
+  local ms
+  ms,fc.v,fc.k=qfind()
+  for m in all(ms) do
+   if not tr[m] then
+    n=n+1
+    sq[n],tr[m]=m,1
+   end
+  end
+ elseif k<4 then
+  for m in all(kl[h]) do
+   if not tr[m] and lg(m) then
+    n=n+1
+    sq[n],tr[m]=m,1
+   end
+  end
+ else
+  local l,hq,hk,z,c=gen(),{},{},{},0
+  for m in all(l) do
+   if not tr[m] then
+    local x=hs[m]
+    if x and x>0 then
+     c=c+1
+     local j=c
+     while j>1 and hk[j-1]<x do
+      hq[j],hk[j]=hq[j-1],hk[j-1]
+      j=j-1
      end
-     if ok then
-     local key,i=u*64+ky[t-u],n+1
-     n=i
-     while ks[i-1]>key do
-      ms[i],ks[i]=ms[i-1],ks[i-1]
-      i-=1
-     end
-     ms[i],ks[i]=u*81+t,key
-     end
+     hq[j],hk[j]=m,x
+    else
+     add(z,m)
     end
    end
   end
- end
- return ms
-end
-function order(l,h,tm,pm)
- local ks,k,cs={},kl[h] or {},cands()
- for i=1,#l do
-  local m=l[i]
-  ks[i]=m==tm and 30000 or m==pm and 29000 or cs[m%81] and 20000 or m==k[1] and 19000 or m==k[2] and 18999 or hs[m] or 0
- end
- return ks
-end
-function pick(l,ks,i)
- local b,kb=i,ks[i]
- for j=i+1,#l do
-  if ks[j]>kb then
-   b,kb=j,ks[j]
+  for m in all(hq) do
+   n=n+1
+   sq[n]=m
+  end
+  for m in all(z) do
+   n=n+1
+   sq[n]=m
   end
  end
- l[i],l[b],ks[i],ks[b]=l[b],l[i],kb,ks[i]
+ return n
 end
 function upv(h,m)
  local c,p=pvl[h+1] or 0,{m}
@@ -410,67 +471,40 @@ function upv(h,m)
  end
  pv[h],pvl[h]=p,c+1
 end
-function qs(h,a,b,q)
- if q>0 then
-  if tick() then
-   return 0
-  end
-  if side==2 and routes()>0 then
-   return 31999-h
-  end
- end
- local best=evaluate()
- if best>=b or q>=6 or h>=62 then
-  return best
- end
- a=max(a,best)
- for m in all(qmoves(cands())) do
-  yld()
-  mk(m,true)
-  local s
-  if status>0 then
-   s=31999-h
-  elseif ncap>0 then
-   s=-qs(h+1,-b,-a,q+1)
-  end
-  um()
-  if halt then
-   return 0
-  end
-  if s and s>best then
-   best=s
-   if s>a then
-    a=s
-    if s>=b then
-     break
-    end
-   end
-  end
- end
- return best
-end
 function nega(d,h,a,b,onpv)
- if tick() then
+ nodes+=0x0.0001
+ if lim>0 and nodes>=lim then
+  halt=true
   return 0
+ end
+ if slice and stat(1)>.9 then
+  yield()
  end
  pvl[h]=0
  if rep() then
   return 0
  end
- if routes()>0 then
-  if side==2 then
+ local ev
+ if side==2 then
+  if d<1 or h>=62 then
+   ev=kesc()
+   if kd==1 then
+    return 31999-h
+   end
+  elseif routes()>0 then
    return 31999-h
   end
  end
  if d<1 or h>=62 then
-  return qs(h,a,b,0)
+  return qs(h,a,b,0,ev)
  end
  local a0,tm=a
- local e=tt[hash&0x0000.0fff]
- if e and e[1]==hash then
-  tm=e[2]
-  if e[4]>=d then
-   local s,k=e[3],e[5]
+ local ti=(hash&0x0000.0fff)<<16
+ if tk[ti]==hash then
+  local v,x=tv[ti],td[ti]
+  tm=(v&0x0.ffff)<<16
+  if x>=d*4 then
+   local s,k=v\1,x&3
    if s>=31000 then
     s=max(s-h,31000)
    elseif s<=-31000 then
@@ -481,25 +515,32 @@ function nega(d,h,a,b,onpv)
    end
   end
  end
- local l=gen()
- if #l<1 then
-  return h-32000
- end
  local pm=onpv and ppv[h]
- local ks,best,bm=order(l,h,tm,pm),-32000
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
-  local q=ks[i]<18999 and bd[m\81]~=3
-  mk(m)
-  local n=ncap
+ local sq,tr,fc,best,bm,i,n,st,qi={},{},{},-32000,nil,0,0,0,484
+ while true do
+  while i>=n and st<4 do
+   st=st+1
+   n=stage(st,sq,n,tr,h,tm,pm,fc)
+   if st==3 then
+    qi=n
+   end
+  end
+  if i>=n then
+   break
+  end
+  i=i+1
+  local m,s=sq[i]
+  local q=i>qi and bd[m\81]~=3
+  local t=m%81
+  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]))
+  local nc=ncap
   if status>0 then
    pvl[h+1]=0
    s=31999-h
   else
    local cp=onpv and pm==m
    local r=d-1
-   if q and n<1 and d>=3 and i>3 then
+   if q and nc<1 and d>=3 and i>3 then
     r=max(r-(i>11 and 2 or 1),0)
    end
    if i>1 then
@@ -528,7 +569,7 @@ function nega(d,h,a,b,onpv)
     a=s
     upv(h,m)
     if s>=b then
-     if n<1 then
+     if nc<1 then
       local k=kl[h] or {}
       kl[h]=k
       if k[1]~=m then
@@ -547,26 +588,31 @@ function nega(d,h,a,b,onpv)
    end
   end
  end
+ if i<1 then
+  return h-32000
+ end
  local s=best
  if s>=31000 then
   s+=h
  elseif s<=-31000 then
   s-=h
  end
- tt[hash&0x0000.0fff]={hash,bm,s,d,best>=b and 2 or best>a0 and 1 or 3}
+ local tj=(hash&0x0000.0fff)<<16
+ tk[tj],tv[tj],td[tj]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
  return best
 end
 --lint: func::_init
 function rootsearch(d)
  tick()
  pvl[0]=0
- local l,best,bm=gen()
+ local sq,tr,fc,n,best,bm={},{},{},0
  local pm=ppv[0]
- local ks=order(l,0,nil,pm)
+ for k=1,4 do
+  n=stage(k,sq,n,tr,0,nil,pm,fc)
+ end
  rsc={}
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
+ for i=1,n do
+  local m,s=sq[i]
   local a=best and max(best,margin-32000)-margin or -32000
   mk(m)
   if status>0 then
@@ -598,7 +644,7 @@ end
 --lint: func::_init, used::sdep
 function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
- tt={}
+ tk,tv,td={},{},{}
  hs={}
  for x in all(hist) do
   game[x]=true
@@ -623,6 +669,89 @@ function search(md,nl)
   end
  end
  return bm,bs
+end
+function qs(h,a,b,q,e)
+ if q>0 then
+  nodes+=0x0.0001
+  if lim>0 and nodes>=lim then
+   halt=true
+   return 0
+  end
+  if slice and stat(1)>.9 then
+   yield()
+  end
+  if side==2 then
+   e=kesc()
+   if kd==1 then
+    return 31999-h
+   end
+  end
+ end
+ local best=evaluate(e)
+ if best>=b or q>=6 or h>=62 then
+  return best
+ end
+ if best>a then
+  a=best
+ end
+ local ms,vl,kc=qfind(true)
+ local bo,s,mt=bd,side,mat
+ local o=3-s
+ local en,pe=pk[o],pst[o]
+ for i=1,#ms do
+  local m=ms[i]
+  local f,t=m\81,m%81
+  local p,l=bo[f],vl[t]
+  local pp,ps=pk[p],pst[p]
+  bo[f],bo[t]=0,p
+  pp[f],pp[t]=nil,true
+  mat=mt+ps[t]-ps[f]
+  if p==3 then
+   king=t
+  end
+  if l then
+   for j=1,#l do
+    local v=l[j]
+    bo[v]=0
+    en[v]=nil
+    mat-=pe[v]
+   end
+  end
+  local sc
+  if kc[t] or p==3 and esc[t]>0 then
+   sc=31999-h
+  elseif l then
+   side=o
+   sc=-qs(h+1,-b,-a,q+1)
+   side=s
+  end
+  bo[t],bo[f]=0,p
+  pp[t],pp[f]=nil,true
+  if p==3 then
+   king=f
+  end
+  if l then
+   for j=1,#l do
+    local v=l[j]
+    bo[v]=o
+    en[v]=true
+   end
+  end
+  mat=mt
+  if halt then
+   return 0
+  end
+  if sc and sc>best then
+   best=sc
+   if sc>a then
+    a=sc
+    if sc>=b then
+     break
+    end
+   end
+  end
+ end
+ return best
 end
 levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
 margin=0
@@ -676,7 +805,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="852ec18f309eb809f1606b959369e38f3129680c6c70cd959cbd97f6109f089f86daa730fb1809e580d108ae2a299f3070e80c9080cc77b1eb42ae30cd280fb480fb18c6797af7306d5809e5806cc8d7a10b0b3129380bd170c1a6e102896430d7d80d867070d6e3113f7130be380c3580d867e3f7e8a630d6b80c238070d8e67c3c4e109e58f59a5b8330fbb80fb18099d7f76f3a4130fb580faf60fb45f78b54212098a8099d3f792342710f72816490650309e580d2b80d3461b3f835030d34809ed60fbb521d48f9930fbb8099d30fb432b349f9430d1080d34709ed72dcb1565209ec806de230acce8130f69809ed709e563856c796309f0812dd60cd163ada97fd309e5809ef8100d6403c8b761070e844c6ccd43129380c237075c749b049d43070d812938070b84df745e0307678077080779750ba705330fb080d2b809937544037f130d6280bd180c238574551e53099a809a5709ae25fddfaf130fb380c6c80c75768555d7930c358129380c2386a7f57802071580d1056d385e4630cd9812967128b770f1b1db2128b80d34772e207ce312cb812d480fbb773c8259130d6b80dbd80d62779bb551030c35812954129347c29e1fe3101680c6c710017",1
+local bk,i="8b932eeb30c7580fb480fb37908818ce3070b8129360c3569369e38f3129680c6c70cd959d796bd630c3580c3e7070b6baa72d2a312958129670be35bc1b896330c358070b80be38c207d24a30d23809a530d343cadff1d43105f80cd970c634cc63559d30c9080c9950c6c4ce9cf3d520fbb80fb03dae04f5230d6b80c238070b8e102896430d7d80d867042b4e3113f7130d8680be380c358e3f7e8a630c2380d6b6070d6f3b0b6bb30ce280c90810558f59a5b8330fb18099370fbb7f78b54211098a8ffe6d0a8312e48070b70d86700a7d245309ef80c8780c9080cd6dc2130a3780fb380fbb713500ae1309ec8123980cce818c3286d30a2e80a3f50cc721b3f835030d3480fbb609ed61ea179f930d2380d1980fb4721d48f9920fbb80fb4329d043db30d1980fbb70f6962feeded830fbb812308122783232e85430d0780d23810037340388db309f0812e7809f1337a63cda30f5e80f5770f4e63856c79630cd2809ef809f0846be8bbd1099a849b049d430d6b812958129374b4ff8a530faf80fb560fb054f9a5085310538105470d2376a2d1a101101686c065e0230f6980fbb80f4e76d385e4611296870f1b1db2128b80d34872e207ce312cb812d470fbb6",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end
@@ -823,8 +952,13 @@ function abort()
  aim=nil
  if co then
   co=nil
-  while #undos>n0 do
-   um()
+  local l={}
+  for j=1,n0 do
+   l[j]=undos[j][1]
+  end
+  setup(split(strt),1)
+  for m in all(l) do
+   mk(m)
   end
  end
 end

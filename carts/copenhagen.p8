@@ -12,7 +12,6 @@ function below(n)
 end
 dirs,sd,swin=split"13,1,-13,-1",split"1,2,2",split"1,2,2,1"
 stp={split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,0,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,0,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}
-pas={split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,0,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}
 he={split"0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}
 ho={split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}
 esc=split"0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
@@ -50,17 +49,13 @@ function gen()
    local c=bo[s]
    if so[c]==o then
     local st=stp[c]
-    local ps=pas[c]
     for d in all(dirs) do
      local t=s+d
      while bo[t]==0 do
       if st[t]>0 then
        add(l,s*169+t)
       end
-      if ps[t]<1 then
-       break
-      end
-      t+=d
+      t=t+d
      end
     end
    end
@@ -130,8 +125,8 @@ function shield(t)
      k=0
      break
     end
-    k+=1
-    s+=d
+    k=k+1
+    s=s+d
    end
    local c=bd[s]
    if k>1 and (capr(c) or c==0 and cor[s]>0) then
@@ -148,15 +143,15 @@ wit=false
 function surr()
  local b,w=bd,wit
  if w and sd[b[w[#w]]]==2 then
-  local i=1
-  while i<=#w and b[w[i]]~=1 do
-   i+=1
+  for i=1,#w do
+   if b[w[i]]==1 then
+    goto search
+   end
   end
-  if i>#w then
-   return
-  end
+  return
  end
- local e,seen,stk,n=edge,{},{},0
+ ::search::
+ local e,seen,q,n=edge,{},{},0
  for k=2,3 do
   for i in pairs(pk[k]) do
    if e[i]>0 then
@@ -164,13 +159,13 @@ function surr()
     return
    end
    seen[i]=0
-   n+=1
-   stk[n]=i
+   n=n+1
+   q[n]=i
   end
  end
  while n>0 do
-  local s=stk[n]
-  n-=1
+  local s=q[n]
+  n=n-1
   for j=1,4 do
    local t=s+dirs[j]
    local c=b[t]
@@ -185,8 +180,8 @@ function surr()
      wit=w
      return
     end
-    n+=1
-    stk[n]=t
+    n=n+1
+    q[n]=t
    end
   end
  end
@@ -252,7 +247,7 @@ function outcome()
   return 1,6
  end
 end
-function mk(m,nh)
+function mk(m,nh,nc,ns)
  local bo,f,t=bd,m\169,m%169
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]=0,p
@@ -264,12 +259,16 @@ function mk(m,nh)
  if p==3 then
   king=t
  end
- capt(t)
+ if not nc then
+  capt(t)
+ end
  if not nh then
   add(hist,hash)
   hash^^=zk[p*169+f]^^zk[p*169+t]^^zs
-  for i=n+1,#caps do
-   hash^^=zk[(3-side)*169+caps[i]]
+  if not nc then
+   for i=n+1,#caps do
+    hash^^=zk[(3-side)*169+caps[i]]
+   end
   end
  end
  if status==0 then
@@ -277,7 +276,7 @@ function mk(m,nh)
    status=2
   elseif side==2 and edge[king]>0 and fort() then
    status=3
-  elseif side==1 and surr() then
+  elseif side==1 and not ns and surr() then
    status=4
   end
  end
@@ -299,10 +298,14 @@ function um()
  if p==3 then
   king=f
  end
- for _=1,n do
-  local s,e=deli(caps),3-side
-  bo[s]=e
-  pk[e][s]=true
+ if n>0 then
+  local e=3-side
+  local r=pk[e]
+  for _=1,n do
+   local s=deli(caps)
+   bo[s]=e
+   r[s]=true
+  end
  end
  status=st
  if not nh then
@@ -316,7 +319,7 @@ for s=14,154 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
 function routes()
- local n,b,x,k,kp=0,bd,ke,king,pas[3]
+ local n,b,x,k=0,bd,ke,king
  for d in all(dirs) do
   local t=k+d
   if b[t]==0 then
@@ -324,106 +327,76 @@ function routes()
     if x[t] then
      n=n+1
     end
-    if kp[t]<1 then
-     break
-    end
     t=t+d
    until b[t]~=0
   end
  end
  return n
 end
-ax={[13]=1,[-13]=1,[1]=13,[-1]=13}
+ax,kd={[13]=1,[-13]=1,[1]=13,[-1]=13},0
+function cr(u,p,b,x)
+ local v=u
+ repeat
+  v=v+p
+ until b[v]~=0
+ if b[v]==4 and x[v-p] then
+  return true
+ end
+ v=u
+ repeat
+  v=v-p
+ until b[v]~=0
+ return b[v]==4 and x[v+p]
+end
 function kesc()
- local b,x,w,k,n,st,kp,f=bd,ke,ax,king,0,stp[3],pas[3]
+ local b,x,w,k,n,f,g,st=bd,ke,ax,king,0,nil,nil,stp[3]
  for d in all(dirs) do
-  local t,p=k+d,w[d]
-  if b[t]==0 then
-   repeat
-    if x[t] then
-     n=n+1
-    end
-    if not f and st[t]>0 then
-     local u=t-p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        goto found
-       end
-       if kp[u]<1 then
-        break
-       end
-       u=u-p
-      until b[u]~=0
-     end
-     u=t+p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        break
-       end
-       if kp[u]<1 then
-        break
-       end
-       u=u+p
-      until b[u]~=0
-     end
-     ::found::
-    end
-    if kp[t]<1 then
-     break
-    end
-    t=t+d
-   until b[t]~=0
+  local t=k
+  repeat
+   t=t+d
+  until b[t]~=0
+  local u,p=t-d,w[d]
+  if b[t]==4 and u~=k then
+   if x[u] then
+    n=n+1
+   elseif not f and st[u]>0 and cr(u,p,b,x) then
+    f=1
+   end
   end
- end
- if n>0 then
-  return n>1 and ai_ed[1]+1500 or ai_ed[1]
- end
- if f then
-  return ai_ed[2]
- end
- local seen,q,a,m,h={},{k,k},{1,13},2,1
- for l=1,3 do
-  local e=m
-  for i=h,e do
-   local s,p=q[i],a[i]
-   local o=14-p
-   for d=-p,p,p+p do
-    local t=s+d
-    if b[t]==0 then
-     repeat
-      if x[t] then
-       return ai_ed[l]
+  if not g then
+   for a=k+d,u,d do
+    if st[a]>0 then
+     for e=-p,p,p+p do
+      local v=a
+      repeat
+       v=v+e
+      until b[v]~=0
+      if b[v]==4 and v-e~=a and st[v-e]>0 and cr(v-e,w[e],b,x) then
+       g=1
       end
-      if l<3 and not seen[t] and st[t]>0 then
-       seen[t]=1
-       m=m+1
-       q[m]=t
-       a[m]=o
-       if kp[t]<1 then
-        m=m+1
-        q[m]=t
-        a[m]=p
-       end
-      end
-      if kp[t]<1 then
-       break
-      end
-      t=t+d
-     until b[t]~=0
+     end
     end
    end
   end
-  h=e+1
  end
+ if n>0 then
+  kd=1
+  return n>1 and ai_ed[1]+1500 or ai_ed[1]
+ end
+ if f then
+  kd=2
+  return ai_ed[2]
+ end
+ if g then
+  kd=3
+  return ai_ed[3]
+ end
+ kd=0
  return 0
 end
-function evaluate()
+function evaluate(e)
  local v,b=mat,bd
- v+=kesc()
+ v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
   v=v-45
@@ -437,10 +410,216 @@ function evaluate()
  if b[k+13]==1 then
   v=v-45
  end
- v=mid(-30000,v,30000)
+ if v>30000 then
+  v=30000
+ elseif v<-30000 then
+  v=-30000
+ end
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
+edl,inw={},{}
+for v=14,154 do
+ if edge[v]>0 then
+  add(edl,v)
+  local f,r=v%13,v\13
+  if (f==1 or f==11)~=(r==1 or r==11) then
+   inw[v]=f==1 and 1 or f==11 and -1 or r==1 and 13 or -13
+  end
+ end
+end
+spx={}
+for x=14,154 do
+ if he[1][x]+he[2][x]>0 or ho[1][x]+ho[2][x]>0 or false then
+  add(spx,x)
+ end
+end
+function vic(vl,t,v)
+ local l=vl[t]
+ if l then
+  add(l,v)
+ else
+  vl[t]={v}
+ end
+end
+function qsw(v,f,vl,e)
+ local bo,so=bd,sd
+ local p=14-abs(f)
+ for d=-p,p,p+p do
+  local t=v-d
+  if bo[t]==0 then
+   local x,k=v,0
+   while so[bo[x]]==e do
+    if not capr(bo[x+f]) then
+     k=0
+     break
+    end
+    k=k+1
+    x=x+d
+   end
+   local c=bo[x]
+   if k>1 and (capr(c) or c==0 and cor[x]>0) and (bo[v]==3 or not host(v+d,bo[v])) then
+    for m=v,x-d,d do
+     if bo[m]~=3 then
+      vic(vl,t,m)
+     end
+    end
+   end
+  end
+ end
+end
+function wchk()
+ local w,on,ok=wit,{},wit
+ if w and sd[bd[w[#w]]]==2 then
+  for x in all(w) do
+   ok=ok and bd[x]~=1
+   on[x]=true
+  end
+  return ok,on,w[#w]
+ end
+end
+function qar(w,vl,e)
+ local bo=bd
+ for d in all(dirs) do
+  if bo[w+d]==e and bo[w+d+d]==0 then
+   vic(vl,w+d+d,w+d)
+  end
+ end
+end
+qd,dk=split"-13,-1,1,13",{}
+for j=1,4 do
+ for k=1,10 do
+  dk[-dirs[j]*k]=(j+1)%4*16+k
+ end
+end
+function qfind(z)
+ local bo,so,s,vl,kc,lt,ms,ks,ky,n,ok,on,df=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local e=3-s
+ for w in pairs(pk[s]) do
+  if bo[w+13]==e and bo[w+26]==0 then
+   vic(vl,w+26,w+13)
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   vic(vl,w+2,w+1)
+  end
+  if bo[w-13]==e and bo[w-26]==0 then
+   vic(vl,w-26,w-13)
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   vic(vl,w-2,w-1)
+  end
+ end
+ if s==2 then
+  qar(king,vl,e)
+ end
+ local hz=he[e]
+ local hq=ho[e]
+ for w in all(spx) do
+  local c=bo[w]
+  if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or hq[w]>0 and bo[w]~=0) then
+   qar(w,vl,e)
+  end
+ end
+ for t in pairs(vl) do
+  lt[t]=1
+ end
+ for v in pairs(pk[e]) do
+  local f=inw[v]
+  if f and so[bo[v+f]]==s then
+   qsw(v,f,vl,e)
+  end
+ end
+ if s==1 then
+  local f=inw[king]
+  if f and so[bo[king+f]]==s then
+   qsw(king,f,vl,e)
+  end
+ end
+ for t in pairs(vl) do
+  lt[t]=1
+ end
+ if s==1 then
+  local k,hk,hl=king,he[3],ho[3]
+  local hh,c={},0
+  for d in all(dirs) do
+   if (so[bo[k+d]]==s or hk[k+d]>0 and bo[k+d]==0 or hl[k+d]>0 and bo[k+d]~=0) then
+    c=c+1
+    hh[d]=true
+   end
+  end
+  if c==3 then
+   for d in all(dirs) do
+    if not hh[d] and bo[k+d]==0 then
+     kc[k+d],lt[k+d]=true,1
+    end
+   end
+  end
+  if z then
+  ok,on,df=wchk()
+  local w=wit
+  local function sus(t)
+   if bo[t]==0 and not lt[t] then
+    lt[t]=1
+   end
+  end
+  if ok then
+   for i=1,#w do
+    local t=w[i]
+    local g=abs(t-k)
+    if g==1 or g==13 or edge[t]>0 then
+     sus(t)
+    end
+   end
+  else
+   for d in all(dirs) do
+    sus(k+d)
+   end
+   for i=1,#edl do
+    sus(edl[i])
+   end
+  end
+  end
+ end
+ if z and s==2 then
+  if edge[king]>0 then
+   for i=1,#edl do
+    local t=edl[i]
+    if bo[t]==0 and not lt[t] then
+     lt[t]=1
+    end
+   end
+  end
+  for d in all(dirs) do
+   local t=king+d
+   while bo[t]==0 do
+    if edge[t]>0 and not lt[t] then
+     lt[t]=2
+    end
+    t=t+d
+   end
+  end
+ end
+ for t,c in pairs(lt) do
+  for d in all(qd) do
+   local u=t+d
+   local p=bo[u]
+   while p==0 do
+    u=u+d
+    p=bo[u]
+   end
+   if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
+    local key,i=u*64+ky[t-u],n+1
+    n=i
+    while ks[i-1]>key do
+     ms[i],ks[i]=ms[i-1],ks[i-1]
+     i=i-1
+    end
+    ms[i],ks[i]=u*169+t,key
+   end
+  end
+ end
+ return ms,vl,kc,ok,on,df
+end
 function yld()
  if slice and stat(1)>.8 then
   yield()
@@ -460,96 +639,84 @@ function rep()
   if hist[i]==hash then
    return true
   end
-  i-=2
+  i=i-2
  end
  return game[hash]
 end
-function cands()
- local s,cs=side,{}
- local e=3-s
- for v in pairs(pk[e]) do
-  if host(v+13,e) then
-   cs[v-13]=true
-  end
-  if host(v+1,e) then
-   cs[v-1]=true
-  end
-  if host(v-13,e) then
-   cs[v+13]=true
-  end
-  if host(v-1,e) then
-   cs[v+1]=true
+function lg(m)
+ local bo,f,t=bd,m\169,m%169
+ local p,d=bo[f],t-f
+ if sd[p]~=side or bo[t]~=0 or stp[p][t]<1 then
+  return
+ end
+ if f\13==t\13 then
+  d=d>0 and 1 or -1
+ elseif d%13==0 then
+  d=d>0 and 13 or -13
+ else
+  return
+ end
+ for x=f+d,t-d,d do
+  if bo[x]~=0 then
+   return
   end
  end
- if s==1 then
-  for d in all(dirs) do
-   cs[king+d]=true
-  end
- end
- for i=1,#edl do
-  cs[edl[i]]=true
- end
- return cs
+ return true
 end
-edl={}
-for v=14,154 do
- if edge[v]>0 then
-  add(edl,v)
- end
-end
-qd,dk=split"-13,-1,1,13",{}
-for j=1,4 do
- for k=1,10 do
-  dk[-dirs[j]*k]=(j+1)%4*16+k
- end
-end
-function qmoves(cs)
- local bo,so,s,ky,ms,ks,n=bd,sd,side,dk,{},{[0]=-1},0
- for t in pairs(cs) do
-  if bo[t]==0 then
-   for d in all(qd) do
-    local u=t+d
-    local c=bo[u]
-    while c==0 do
-     u+=d
-     c=bo[u]
-    end
-    if so[c]==s and stp[c][t]>0 then
-     local ok=true
-     for x=t+d,u-d,d do
-      ok=ok and pas[c][x]>0
+function stage(k,sq,n,tr,h,tm,pm,fc)
+ if k<2 then
+  if tm and lg(tm) then
+   n=n+1
+   sq[n],tr[tm]=tm,1
+  end
+  if pm and not tr[pm] and lg(pm) then
+   n=n+1
+   sq[n],tr[pm]=pm,1
+  end
+ elseif k<3 then
+  local ms
+  ms,fc.v,fc.k=qfind()
+  for m in all(ms) do
+   if not tr[m] then
+    n=n+1
+    sq[n],tr[m]=m,1
+   end
+  end
+ elseif k<4 then
+  for m in all(kl[h]) do
+   if not tr[m] and lg(m) then
+    n=n+1
+    sq[n],tr[m]=m,1
+   end
+  end
+ else
+  local l,hq,hk,z,c=gen(),{},{},{},0
+  for m in all(l) do
+   if not tr[m] then
+    local x=hs[m]
+    if x and x>0 then
+     c=c+1
+     local j=c
+     while j>1 and hk[j-1]<x do
+      hq[j],hk[j]=hq[j-1],hk[j-1]
+      j=j-1
      end
-     if ok then
-     local key,i=u*64+ky[t-u],n+1
-     n=i
-     while ks[i-1]>key do
-      ms[i],ks[i]=ms[i-1],ks[i-1]
-      i-=1
-     end
-     ms[i],ks[i]=u*169+t,key
-     end
+     hq[j],hk[j]=m,x
+    else
+     add(z,m)
     end
    end
   end
- end
- return ms
-end
-function order(l,h,tm,pm)
- local ks,k,cs={},kl[h] or {},cands()
- for i=1,#l do
-  local m=l[i]
-  ks[i]=m==tm and 30000 or m==pm and 29000 or cs[m%169] and 20000 or m==k[1] and 19000 or m==k[2] and 18999 or hs[m] or 0
- end
- return ks
-end
-function pick(l,ks,i)
- local b,kb=i,ks[i]
- for j=i+1,#l do
-  if ks[j]>kb then
-   b,kb=j,ks[j]
+  for m in all(hq) do
+   n=n+1
+   sq[n]=m
+  end
+  for m in all(z) do
+   n=n+1
+   sq[n]=m
   end
  end
- l[i],l[b],ks[i],ks[b]=l[b],l[i],kb,ks[i]
+ return n
 end
 function upv(h,m)
  local c,p=pvl[h+1] or 0,{m}
@@ -558,67 +725,40 @@ function upv(h,m)
  end
  pv[h],pvl[h]=p,c+1
 end
-function qs(h,a,b,q)
- if q>0 then
-  if tick() then
-   return 0
-  end
-  if side==2 and routes()>0 then
-   return 31999-h
-  end
- end
- local best=evaluate()
- if best>=b or q>=6 or h>=62 then
-  return best
- end
- a=max(a,best)
- for m in all(qmoves(cands())) do
-  yld()
-  mk(m,true)
-  local s
-  if status>0 then
-   s=31999-h
-  elseif ncap>0 then
-   s=-qs(h+1,-b,-a,q+1)
-  end
-  um()
-  if halt then
-   return 0
-  end
-  if s and s>best then
-   best=s
-   if s>a then
-    a=s
-    if s>=b then
-     break
-    end
-   end
-  end
- end
- return best
-end
 function nega(d,h,a,b,onpv)
- if tick() then
+ nodes+=0x0.0001
+ if lim>0 and nodes>=lim then
+  halt=true
   return 0
+ end
+ if slice and stat(1)>.8 then
+  yield()
  end
  pvl[h]=0
  if rep() then
   return side==2 and h-32000 or 32000-h
  end
- if routes()>0 then
-  if side==2 then
+ local ev
+ if side==2 then
+  if d<1 or h>=62 then
+   ev=kesc()
+   if kd==1 then
+    return 31999-h
+   end
+  elseif routes()>0 then
    return 31999-h
   end
  end
  if d<1 or h>=62 then
-  return qs(h,a,b,0)
+  return qs(h,a,b,0,ev)
  end
  local a0,tm=a
- local e=tt[hash&0x0000.0fff]
- if e and e[1]==hash then
-  tm=e[2]
-  if e[4]>=d then
-   local s,k=e[3],e[5]
+ local ti=(hash&0x0000.0fff)<<16
+ if tk[ti]==hash then
+  local v,x=tv[ti],td[ti]
+  tm=(v&0x0.ffff)<<16
+  if x>=d*4 then
+   local s,k=v\1,x&3
    if s>=31000 then
     s=max(s-h,31000)
    elseif s<=-31000 then
@@ -629,25 +769,45 @@ function nega(d,h,a,b,onpv)
    end
   end
  end
- local l=gen()
- if #l<1 then
-  return h-32000
- end
  local pm=onpv and ppv[h]
- local ks,best,bm=order(l,h,tm,pm),-32000
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
-  local q=ks[i]<18999 and bd[m\169]~=3
-  mk(m)
-  local n=ncap
+ local sq,tr,fc,best,bm,i,n,st,qi={},{},{},-32000,nil,0,0,0,484
+ local wok,won,wdf
+ if side==1 then
+  wok,won,wdf=wchk()
+ end
+ while true do
+  while i>=n and st<4 do
+   st=st+1
+   n=stage(st,sq,n,tr,h,tm,pm,fc)
+   if st==3 then
+    qi=n
+   end
+  end
+  if i>=n then
+   break
+  end
+  i=i+1
+  local m,s=sq[i]
+  local q=i>qi and bd[m\169]~=3
+  local t=m%169
+  local ns
+  if wok and st>1 and not won[t] then
+   ns=true
+   for v in all(fc.v[t]) do
+    if v==wdf then
+     ns=nil
+    end
+   end
+  end
+  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]),ns)
+  local nc=ncap
   if status>0 then
    pvl[h+1]=0
    s=31999-h
   else
    local cp=onpv and pm==m
    local r=d-1
-   if q and n<1 and d>=3 and i>3 then
+   if q and nc<1 and d>=3 and i>3 then
     r=max(r-(i>11 and 2 or 1),0)
    end
    if i>1 then
@@ -676,7 +836,7 @@ function nega(d,h,a,b,onpv)
     a=s
     upv(h,m)
     if s>=b then
-     if n<1 then
+     if nc<1 then
       local k=kl[h] or {}
       kl[h]=k
       if k[1]~=m then
@@ -695,26 +855,31 @@ function nega(d,h,a,b,onpv)
    end
   end
  end
+ if i<1 then
+  return h-32000
+ end
  local s=best
  if s>=31000 then
   s+=h
  elseif s<=-31000 then
   s-=h
  end
- tt[hash&0x0000.0fff]={hash,bm,s,d,best>=b and 2 or best>a0 and 1 or 3}
+ local tj=(hash&0x0000.0fff)<<16
+ tk[tj],tv[tj],td[tj]=hash,s+(bm>>16),d*4+(best>=b and 2 or best>a0 and 1 or 3)
  return best
 end
 --lint: func::_init
 function rootsearch(d)
  tick()
  pvl[0]=0
- local l,best,bm=gen()
+ local sq,tr,fc,n,best,bm={},{},{},0
  local pm=ppv[0]
- local ks=order(l,0,nil,pm)
+ for k=1,4 do
+  n=stage(k,sq,n,tr,0,nil,pm,fc)
+ end
  rsc={}
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
+ for i=1,n do
+  local m,s=sq[i]
   local a=best and max(best,margin-32000)-margin or -32000
   mk(m)
   if status>0 then
@@ -746,7 +911,7 @@ end
 --lint: func::_init, used::sdep
 function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
- tt={}
+ tk,tv,td={},{},{}
  hs={}
  for x in all(hist) do
   game[x]=true
@@ -771,6 +936,105 @@ function search(md,nl)
   end
  end
  return bm,bs
+end
+function qsur(t,l,ok,on,df)
+ if ok and not on[t] then
+  ok=true
+  if l then
+   for j=1,#l do
+    if l[j]==df then
+     ok=false
+    end
+   end
+  end
+  if ok then
+   return
+  end
+ end
+ return surr()
+end
+function qs(h,a,b,q,e)
+ if q>0 then
+  nodes+=0x0.0001
+  if lim>0 and nodes>=lim then
+   halt=true
+   return 0
+  end
+  if slice and stat(1)>.8 then
+   yield()
+  end
+  if side==2 then
+   e=kesc()
+   if kd==1 then
+    return 31999-h
+   end
+  end
+ end
+ local best=evaluate(e)
+ if best>=b or q>=6 or h>=62 then
+  return best
+ end
+ if best>a then
+  a=best
+ end
+ local ms,vl,kc,wok,won,wdf=qfind(true)
+ local bo,s,mt=bd,side,mat
+ local o=3-s
+ local en,pe=pk[o],pst[o]
+ for i=1,#ms do
+  local m=ms[i]
+  local f,t=m\169,m%169
+  local p,l=bo[f],vl[t]
+  local pp,ps=pk[p],pst[p]
+  bo[f],bo[t]=0,p
+  pp[f],pp[t]=nil,true
+  mat=mt+ps[t]-ps[f]
+  if p==3 then
+   king=t
+  end
+  if l then
+   for j=1,#l do
+    local v=l[j]
+    bo[v]=0
+    en[v]=nil
+    mat-=pe[v]
+   end
+  end
+  local sc
+  if kc[t] or p==3 and esc[t]>0 or s==2 and edge[king]>0 and fort() or s==1 and qsur(t,l,wok,won,wdf) then
+   sc=31999-h
+  elseif l then
+   side=o
+   sc=-qs(h+1,-b,-a,q+1)
+   side=s
+  end
+  bo[t],bo[f]=0,p
+  pp[t],pp[f]=nil,true
+  if p==3 then
+   king=f
+  end
+  if l then
+   for j=1,#l do
+    local v=l[j]
+    bo[v]=o
+    en[v]=true
+   end
+  end
+  mat=mt
+  if halt then
+   return 0
+  end
+  if sc and sc>best then
+   best=sc
+   if sc>a then
+    a=sc
+    if sc>=b then
+     break
+    end
+   end
+  end
+ end
+ return best
 end
 levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
 margin=0
@@ -824,7 +1088,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="ac24c1c8315458153b835618d69723223364d82677726867f8f77b18349098268172e7a75094cb59338f582677726867",1
+local bk,i="ac24c1c8315458154d815418f287e98a32685826868268785094cb59338f582677726857793d06363364d838f5826857",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end
@@ -971,8 +1235,13 @@ function abort()
  aim=nil
  if co then
   co=nil
-  while #undos>n0 do
-   um()
+  local l={}
+  for j=1,n0 do
+   l[j]=undos[j][1]
+  end
+  setup(split(strt),1)
+  for m in all(l) do
+   mk(m)
   end
  end
 end

@@ -43,7 +43,9 @@ end
 {% if ai.escape %}
 
 {# The escape term of the evaluation: the bonus for the king's escape distance (1..{{ ai.escape_depth }} rook moves
-   through empty squares; none beyond) plus the one for two or more one-move routes.
+   through empty squares; none beyond) plus the one for two or more one-move routes. It sets
+   `kd` to the distance (0: none within {{ ai.escape_depth }}), so the search's known-escape test (distance 1)
+   can read it instead of walking the king's rays again.
    Most positions answer 1 or 2, so a cheap pass comes first: walk the king's rays counting the
    escape squares on them (distance 1), and from each square of them the king may stop on look
    across for an escape square (distance 2), queueing nothing. The rays along a square's own axis
@@ -51,7 +53,89 @@ end
    none an escape square when the distance is not 1. (A square the king may not pass ends his
    ray, so the pass can miss a distance 2 ahead of it: then the search below answers.)
    ax[d]: the axis across direction d, as a positive step (1 or W). #}
-ax={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}}
+ax,kd={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}},0
+{% if corner_escape and not pass %}
+{# Corner escapes, nothing inside the board the king may not pass: the paths of at most three
+   moves to a corner have a fixed shape, so no search is needed. The last move runs along an
+   edge line into the corner; the move before it arrives on that edge square at the end of a
+   ray, so it is a ray that runs into the ring (any other shape has a shorter path). So:
+   distance 1, a king ray ending on a corner; 2, a king ray ending on the edge with a free run
+   along it to a corner (`cr`); 3, a square on a king ray (one the king may stop on) with a ray
+   across ending on the edge, and from there a free run to a corner. (The king's own square
+   stays blocked for the later moves, as in the engine.) #}
+function cr(u,p,b,x)
+ local v=u
+ repeat
+  v=v+p
+ until b[v]~={{ EMPTY }}
+ if b[v]=={{ OFF }} and x[v-p] then
+  return true
+ end
+ v=u
+ repeat
+  v=v-p
+ until b[v]~={{ EMPTY }}
+ return b[v]=={{ OFF }} and x[v+p]
+end
+
+function kesc()
+ local b,x,w,k,n,f,g{% if stop %},st{% endif %}=bd,ke,ax,king,0{% if stop %},nil,nil,stp[{{ KING }}]{% endif %}
+
+ for d in all(dirs) do
+  local t=k
+  repeat
+   t=t+d
+  until b[t]~={{ EMPTY }}
+  local u,p=t-d,w[d]
+  if b[t]=={{ OFF }} and u~=k then
+   if x[u] then
+    n=n+1
+   elseif not f{% if stop %} and st[u]>0{% endif %} and cr(u,p,b,x) then
+    f=1
+   end
+  end
+{% if ai.escape_depth > 2 %}
+  if not g then
+   for a=k+d,u,d do
+{% if stop %}
+    if st[a]>0 then
+{% endif %}
+     for e=-p,p,p+p do
+      local v=a
+      repeat
+       v=v+e
+      until b[v]~={{ EMPTY }}
+      if b[v]=={{ OFF }} and v-e~=a{% if stop %} and st[v-e]>0{% endif %} and cr(v-e,w[e],b,x) then
+       g=1
+      end
+     end
+{% if stop %}
+    end
+{% endif %}
+   end
+  end
+{% endif %}
+ end
+ if n>0 then
+  kd=1
+  return n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]
+ end
+{% if ai.escape_depth > 1 %}
+ if f then
+  kd=2
+  return ai_ed[2]
+ end
+{% endif %}
+{% if ai.escape_depth > 2 %}
+ if g then
+  kd=3
+  return ai_ed[3]
+ end
+{% endif %}
+ kd=0
+ return 0
+end
+{% else %}
 function kesc()
  local b,x,w,k,n{% if stop %},st{% endif %}{% if pass %},kp{% endif %},f=bd,ke,ax,king,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
@@ -108,10 +192,12 @@ function kesc()
   end
  end
  if n>0 then
+  kd=1
   return n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]
  end
 {% if ai.escape_depth > 1 %}
  if f then
+  kd=2
   return ai_ed[2]
  end
 {% endif %}
@@ -135,6 +221,7 @@ function kesc()
     if b[t]=={{ EMPTY }} then
      repeat
       if x[t] then
+       kd=l
        return ai_ed[l]
       end
       if l<{{ ai.escape_depth }} and not seen[t]{% if stop %} and st[t]>0{% endif %} then
@@ -163,8 +250,10 @@ function kesc()
   h=e+1
  end
 {% endif %}
+ kd=0
  return 0
 end
+{% endif %}
 {% endif %}
 {% if ai.mobility %}
 
@@ -204,7 +293,7 @@ function nmoves(o)
 end
 {% endif %}
 
-function evaluate()
+function evaluate({% if ai.escape %}e{% endif %})
  local v,b={% if ai.table %}mat{% else %}0{% endif %},bd
 
 {% if ai.defended %}
@@ -229,7 +318,7 @@ function evaluate()
 {% if ai.defended %}
  yld()
 {% endif %}
- v+=kesc()
+ v=v+(e or kesc())
 {% endif %}
 {% if ai.guard %}
 {# Attackers beside the king, the four directions written out. #}
@@ -250,7 +339,11 @@ function evaluate()
 {% if ai.mobility %}
  v+={{ ai.w_mobility }}*mid(-{{ ai.mobility_clamp }},nmoves({{ DEFENDERS }})-nmoves({{ ATTACKERS }}),{{ ai.mobility_clamp }})
 {% endif %}
- v=mid(-{{ ai.eval_max }},v,{{ ai.eval_max }})
+ if v>{{ ai.eval_max }} then
+  v={{ ai.eval_max }}
+ elseif v<-{{ ai.eval_max }} then
+  v=-{{ ai.eval_max }}
+ end
  return side=={{ DEFENDERS }} and v or -v
 end
 {% if ai.escape %}

@@ -26,170 +26,103 @@ function rep()
   if hist[i]==hash then
    return true
   end
-  i-=2
+  i=i-2
  end
  return game[hash]
 end
 
-{# The capture candidates' destinations, the engine's `is_capture_candidate` for every move at
-   once: squares next to an enemy soldier with a hostile square beyond it{% if shieldwall %}, edge squares (shieldwall){% endif %},
-   and (for the attackers) the squares next to the king. The board is the same for every move of
-   a node (the far square is never the mover's origin), so one pass serves them all. It visits
-   the pieces only (`pk`, the sets of their squares, kept by mk/um) and looks at their four
-   sides written out (directions N E S W: +{{ width }}, +1, -{{ width }}, -1), with the globals in
-   locals: this runs at nearly every quiescence node. #}
-{% macro off(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
-{% if ai.captures or ai.qsearch %}
-function cands()
-{% if simple_host %}
- local bo,so,s,cs=bd,sd,side,{}
-{% else %}
- local s,cs=side,{}
-{% endif %}
- local e={{ ATTACKERS + DEFENDERS }}-s
-{% if king_capture == "two" and not surround %}
- {# The squares next to the king come first so that a soldier's capture square overwrites them.
-    Moving there takes the king only if the square beyond him is hostile; the others are still
-    candidates for the ordering (any true value) but their quiescence moves would capture
-    nothing and change nothing (no surround rule here), so `qmoves` skips them (value 0). #}
- if s=={{ ATTACKERS }} then
-  local k=king
-  for d in all(dirs) do
-   cs[k+d]={% if simple_host %}so[bo[k-d]]==s{% else %}host(k-d,{{ KING }}){% endif %} or 0
+{# Is move m (from a table entry, the PV or a killer: made in another position) legal here? #}
+function lg(m)
+ local bo,f,t=bd,m\{{ area }},m%{{ area }}
+ local p,d=bo[f],t-f
+ if sd[p]~=side or bo[t]~={{ EMPTY }}{% if stop %} or stp[p][t]<1{% endif %} then
+  return
+ end
+ if f\{{ width }}==t\{{ width }} then
+  d=d>0 and 1 or -1
+ elseif d%{{ width }}==0 then
+  d=d>0 and {{ width }} or -{{ width }}
+ else
+  return
+ end
+ for x=f+d,t-d,d do
+  if bo[x]~={{ EMPTY }}{% if pass %} or pas[p][x]<1{% endif %} then
+   return
   end
  end
-{% endif %}
-{% if simple_host %}
- {# Hostile means a piece of the side to move here, so the pass starts from those pieces (the
-    king among them for the defenders: he is armed): an enemy soldier next to one, and the
-    square beyond him. (One test fewer per side than starting from the enemy.) #}
- for w in pairs(pk[s]) do
-{% for d in [width, 1, -width, -1] %}
-  if bo[w{{ off(d) }}]==e then
-   cs[w{{ off(2 * d) }}]=true
+ return true
+end
+
+{# The moves in the engine's order (a stable sort of the keys: the table's move, the PV's,
+   captures, killers, history, the rest in generation order), a stage at a time, so that a
+   node that cuts off early never generates the rest: `stage(k,...)` appends stage k's moves
+   to sq (from n on), skipping those already in tr, and returns the new count. 1: the table's
+   and the PV's moves, if legal here; 2: the moves that capture, in generation order (`qfind`;
+   its victims and king captures are kept in fc: a move to any other square captures
+   nothing); 3: the killers, if legal; 4: every other move, those with a history count first
+   (highest first). #}
+function stage(k,sq,n,tr,h,tm,pm,fc)
+ if k<2 then
+  if tm and lg(tm) then
+   n=n+1
+   sq[n],tr[tm]=tm,1
   end
-{% endfor %}
- end
- if s=={{ DEFENDERS }} then
-  for d in all(dirs) do
-   if bo[king+d]==e then
-    cs[king+d+d]=true
+  if pm and not tr[pm] and lg(pm) then
+   n=n+1
+   sq[n],tr[pm]=pm,1
+  end
+ elseif k<3 then
+{% if ai.captures %}
+  local ms
+  ms,fc.v,fc.k=qfind()
+  for m in all(ms) do
+   if not tr[m] then
+    n=n+1
+    sq[n],tr[m]=m,1
    end
   end
- end
-{% else %}
- for v in pairs(pk[e]) do
-{% for d in [width, 1, -width, -1] %}
-  if host(v{{ off(d) }},e) then
-   cs[v{{ off(-d) }}]=true
-  end
-{% endfor %}
- end
 {% endif %}
-{% if king_capture != "two" or surround %}
- if s=={{ ATTACKERS }} then
-  for d in all(dirs) do
-   cs[king+d]=true
-  end
- end
-{% endif %}
-{% if shieldwall %}
- for i=1,#edl do
-  cs[edl[i]]=true
- end
-{% endif %}
- return cs
-end
-{% if shieldwall %}
-{# The edge squares as a list: the shieldwall marks visit them, not the whole board. #}
-edl={}
-for v={{ first_square }},{{ last_square }} do
- if edge[v]>0 then
-  add(edl,v)
- end
-end
-{% endif %}
-{% endif %}
-
-{% if ai.qsearch %}
-{# The capture candidates' moves in generation order without generating every move: from each
-   empty candidate destination, look back along the four lines for the piece that can move there,
-   and insert it by the generator's order (origin, then direction N E S W, then distance): the
-   key is origin*64 + `dk[to-origin]`, the direction's rank*16 + the distance, from a table made
-   once (so the scan need not count the distance; a distance is at most {{ width - 3 }}, so the
-   horizontal offsets never reach the vertical ones). The lines are scanned in the order S W E N
-   (`qd`): the origins found from one destination then come in increasing order, so the
-   insertion rarely shifts (in N E S W order nearly every insertion shifted). `ks[0]` is a
-   sentinel below every key. #}
-qd,dk=split"{{ -width }},-1,1,{{ width }}",{}
-for j=1,4 do
- for k=1,{{ width - 3 }} do
-  dk[-dirs[j]*k]=(j+1)%4*16+k
- end
-end
-
-function qmoves(cs)
- local bo,so,s,ky,ms,ks,n=bd,sd,side,dk,{},{[0]=-1},0
-{% if king_capture == "two" and not surround %}
- for t,v in pairs(cs) do
-  if bo[t]=={{ EMPTY }} and v~=0 then
-{% else %}
- for t in pairs(cs) do
-  if bo[t]=={{ EMPTY }} then
-{% endif %}
-   for d in all(qd) do
-    local u=t+d
-    local c=bo[u]
-    while c=={{ EMPTY }} do
-     u+=d
-     c=bo[u]
-    end
-    if so[c]==s{% if not king_armed %} and c~={{ KING }}{% endif %}{% if stop %} and stp[c][t]>0{% endif %} then
-{% if pass %}
-     local ok=true
-     for x=t+d,u-d,d do
-      ok=ok and pas[c][x]>0
-     end
-     if ok then
-{% endif %}
-     local key,i=u*64+ky[t-u],n+1
-     n=i
-     while ks[i-1]>key do
-      ms[i],ks[i]=ms[i-1],ks[i-1]
-      i-=1
-     end
-     ms[i],ks[i]=u*{{ area }}+t,key
-{% if pass %}
-     end
-{% endif %}
-    end
+ elseif k<4 then
+{% if ai.killers %}
+  for m in all(kl[h]) do
+   if not tr[m] and lg(m) then
+    n=n+1
+    sq[n],tr[m]=m,1
    end
   end
- end
- return ms
-end
 {% endif %}
-
-{# Ordering keys: TT move, PV move, captures, killers, history. #}
-function order(l,h,tm,pm)
- local ks{% if ai.killers %},k{% endif %}{% if ai.captures %},cs{% endif %}={}{% if ai.killers %},kl[h] or {}{% endif %}{% if ai.captures %},cands(){% endif %}
-
- for i=1,#l do
-  local m=l[i]
-  ks[i]=m==tm and {{ ai.key_tt }} or m==pm and {{ ai.key_pv }}{% if ai.captures %} or cs[m%{{ area }}]{% if not king_armed %} and bd[m\{{ area }}]~={{ KING }}{% endif %} and {{ ai.key_capture }}{% endif %}{% if ai.killers %} or m==k[1] and {{ ai.key_killer }} or m==k[2] and {{ ai.key_killer - 1 }}{% endif %}{% if ai.history %} or hs[m]{% endif %} or 0
- end
- return ks
-end
-
-{# Moves the first largest key at or after i into place i. #}
-function pick(l,ks,i)
- local b,kb=i,ks[i]
- for j=i+1,#l do
-  if ks[j]>kb then
-   b,kb=j,ks[j]
+ else
+  local l,hq,hk,z,c=gen(),{},{},{},0
+  for m in all(l) do
+   if not tr[m] then
+{% if ai.history %}
+    local x=hs[m]
+    if x and x>0 then
+     c=c+1
+     local j=c
+     while j>1 and hk[j-1]<x do
+      hq[j],hk[j]=hq[j-1],hk[j-1]
+      j=j-1
+     end
+     hq[j],hk[j]=m,x
+    else
+     add(z,m)
+    end
+{% else %}
+    add(z,m)
+{% endif %}
+   end
+  end
+  for m in all(hq) do
+   n=n+1
+   sq[n]=m
+  end
+  for m in all(z) do
+   n=n+1
+   sq[n]=m
   end
  end
- l[i],l[b],ks[i],ks[b]=l[b],l[i],kb,ks[i]
+ return n
 end
 
 function upv(h,m)
@@ -199,55 +132,14 @@ function upv(h,m)
  end
  pv[h],pvl[h]=p,c+1
 end
-{% if ai.qsearch %}
-
-{# Quiescence: stand pat or try the captures, at most {{ ai.max_qply }} plies. #}
-function qs(h,a,b,q)
- if q>0 then
-  if tick() then
-   return 0
-  end
-{% if ai.escape_win %}
-  if side=={{ DEFENDERS }} and routes()>0 then
-   return {{ ai.inf - 1 }}-h
-  end
-{% endif %}
- end
- local best=evaluate()
- if best>=b or q>={{ ai.max_qply }} or h>={{ ai.max_ply - 2 }} then
-  return best
- end
- a=max(a,best)
- for m in all(qmoves(cands())) do
-  yld()
-  mk(m,true)
-  local s
-  if status>{{ ONGOING }} then
-   s={{ ai.inf - 1 }}-h
-  elseif ncap>0 then
-   s=-qs(h+1,-b,-a,q+1)
-  end
-  um()
-  if halt then
-   return 0
-  end
-  if s and s>best then
-   best=s
-   if s>a then
-    a=s
-    if s>=b then
-     break
-    end
-   end
-  end
- end
- return best
-end
-{% endif %}
-
 function nega(d,h,a,b,onpv)
- if tick() then
+ nodes+=0x0.0001
+ if lim>0 and nodes>=lim then
+  halt=true
   return 0
+ end
+ if slice and stat(1)>{{ ai.frame_cpu }} then
+  yield()
  end
  pvl[h]=0
  if rep() then
@@ -266,34 +158,49 @@ function nega(d,h,a,b,onpv)
   return 0
  end
 {% endif %}
-{% if ai.escape_win or ai.escape_ext %}
- if routes()>0 then
+{% if ai.escape %}
+ local ev
+{% endif %}
 {% if ai.escape_win %}
-  if side=={{ DEFENDERS }} then
+ {# The defenders to move with an open route win at once. At a leaf the evaluation's escape
+    term walks the king's rays anyway, and tells the same (`kd`). #}
+ if side=={{ DEFENDERS }} then
+{% if ai.escape %}
+  if d<1 or h>={{ ai.max_ply - 2 }} then
+   ev=kesc()
+   if kd==1 then
+    return {{ ai.inf - 1 }}-h
+   end
+  elseif routes()>0 then
+   return {{ ai.inf - 1 }}-h
+  end
+{% else %}
+  if routes()>0 then
    return {{ ai.inf - 1 }}-h
   end
 {% endif %}
-{% if ai.escape_ext %}
-  if side=={{ ATTACKERS }} then
-   d=max(d,1)
-  end
+ end
 {% endif %}
+{% if ai.escape_ext %}
+ if side=={{ ATTACKERS }} and d<1 and routes()>0 then
+  d=1
  end
 {% endif %}
  if d<1 or h>={{ ai.max_ply - 2 }} then
 {% if ai.qsearch %}
-  return qs(h,a,b,0)
+  return qs(h,a,b,0{% if ai.escape %},ev{% endif %})
 {% else %}
-  return evaluate()
+  return evaluate({% if ai.escape %}ev{% endif %})
 {% endif %}
  end
  local a0,tm=a
 {% if ai.tt %}
- local e=tt[hash&{{ ai.tt_mask }}]
- if e and e[1]==hash then
-  tm=e[2]
-  if e[4]>=d then
-   local s,k=e[3],e[5]
+ local ti=(hash&{{ ai.tt_mask }})<<16
+ if tk[ti]==hash then
+  local v,x=tv[ti],td[ti]
+  tm=(v&0x0.ffff)<<16
+  if x>=d*4 then
+   local s,k=v\1,x&3
    if s>={{ ai.win_min }} then
     s=max(s-h,{{ ai.win_min }})
    elseif s<=-{{ ai.win_min }} then
@@ -305,24 +212,55 @@ function nega(d,h,a,b,onpv)
   end
  end
 {% endif %}
- local l=gen()
- if #l<1 then
-  return h-{{ ai.inf }}
- end
 {% if ai.pv %}
  local pm=onpv and ppv[h]
 {% else %}
  local pm
 {% endif %}
- local ks,best,bm=order(l,h,tm,pm),-{{ ai.inf }}
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
-{% if ai.lmr %}
-  local q=ks[i]<{{ ai.key_killer - 1 }} and bd[m\{{ area }}]~={{ KING }}
+ {# i: moves tried; n: moves staged; st: the last stage staged; qi: the moves up to stage 3
+    (the rest are quiet by their key, for LMR). #}
+ local sq,tr,fc,best,bm,i,n,st,qi={},{},{},-{{ ai.inf }},nil,0,0,0,{{ ai.max_moves }}
+{% if surround and ai.captures %}
+ {# The attackers' moves that cannot surround (see `wchk`) skip that test. #}
+ local wok,won,wdf
+ if side=={{ ATTACKERS }} then
+  wok,won,wdf=wchk()
+ end
 {% endif %}
+ while true do
+  while i>=n and st<4 do
+   st=st+1
+   n=stage(st,sq,n,tr,h,tm,pm,fc)
+   if st==3 then
+    qi=n
+   end
+  end
+  if i>=n then
+   break
+  end
+  i=i+1
+  local m,s=sq[i]
+{% if ai.lmr %}
+  local q=i>qi and bd[m\{{ area }}]~={{ KING }}
+{% endif %}
+{% if ai.captures %}
+  local t=m%{{ area }}
+{% if surround %}
+  local ns
+  if wok and st>1 and not won[t] then
+   ns=true
+   for v in all(fc.v[t]) do
+    if v==wdf then
+     ns=nil
+    end
+   end
+  end
+{% endif %}
+  mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]){% if surround %},ns{% endif %})
+{% else %}
   mk(m)
-  local n=ncap
+{% endif %}
+  local nc=ncap
   if status>{{ ONGOING }} then
    pvl[h+1]=0
    s={{ ai.inf - 1 }}-h
@@ -330,7 +268,7 @@ function nega(d,h,a,b,onpv)
    local cp=onpv and pm==m
 {% if ai.lmr %}
    local r=d-1
-   if q and n<1 and d>=3 and i>{{ ai.lmr_first }} then
+   if q and nc<1 and d>=3 and i>{{ ai.lmr_first }} then
     r=max(r-(i>{{ ai.lmr_second }} and 2 or 1),0)
    end
 {% else %}
@@ -374,7 +312,7 @@ function nega(d,h,a,b,onpv)
     upv(h,m)
     if s>=b then
 {% if ai.killers or ai.history %}
-     if n<1 then
+     if nc<1 then
 {% if ai.killers %}
       local k=kl[h] or {}
       kl[h]=k
@@ -399,6 +337,9 @@ function nega(d,h,a,b,onpv)
    end
   end
  end
+ if i<1 then
+  return h-{{ ai.inf }}
+ end
 {% if ai.tt %}
  local s=best
  if s>={{ ai.win_min }} then
@@ -406,7 +347,8 @@ function nega(d,h,a,b,onpv)
  elseif s<=-{{ ai.win_min }} then
   s-=h
  end
- tt[hash&{{ ai.tt_mask }}]={hash,bm,s,d,best>=b and {{ ai.b_lower }} or best>a0 and {{ ai.b_exact }} or {{ ai.b_upper }}}
+ local tj=(hash&{{ ai.tt_mask }})<<16
+ tk[tj],tv[tj],td[tj]=hash,s+(bm>>16),d*4+(best>=b and {{ ai.b_lower }} or best>a0 and {{ ai.b_exact }} or {{ ai.b_upper }})
 {% endif %}
  return best
 end
@@ -419,17 +361,18 @@ end
 function rootsearch(d)
  tick()
  pvl[0]=0
- local l,best,bm=gen()
+ local sq,tr,fc,n,best,bm={},{},{},0
 {% if ai.pv or ai.tt %}
  local pm=ppv[0]
 {% else %}
  local pm
 {% endif %}
- local ks=order(l,0,nil,pm)
+ for k=1,4 do
+  n=stage(k,sq,n,tr,0,nil,pm,fc)
+ end
  rsc={}
- for i=1,#l do
-  pick(l,ks,i)
-  local m,s=l[i]
+ for i=1,n do
+  local m,s=sq[i]
   local a=best and max(best,margin-{{ ai.inf }})-margin or -{{ ai.inf }}
   mk(m)
   if status>{{ ONGOING }} then
@@ -470,7 +413,10 @@ end
 function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
 {% if ai.tt %}
- tt={}
+ {# The transposition table: 2^{{ ai.tt_bits }} slots in three arrays indexed by the hash's low bits:
+    `tk` the hash, `tv` the score (integer part) with the best move in the fraction
+    (move/65536: a move code is below 32768), `td` the depth*4 + the bound. #}
+ tk,tv,td={},{},{}
 {% endif %}
 {% if ai.history %}
  hs={}

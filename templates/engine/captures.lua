@@ -126,8 +126,8 @@ function shield(t)
      k=0
      break
     end
-    k+=1
-    s+=d
+    k=k+1
+    s=s+d
    end
    local c=bd[s]
    if k>1 and (capr(c) or c=={{ EMPTY }} and cor[s]>0) then

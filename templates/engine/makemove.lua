@@ -4,8 +4,11 @@
     not a return value, so that a wrapper such as the test harness's watch mode cannot lose it). `bd` is read
     through a local (`bo`): a global read is one VM instruction more. `mk(m,true)` (quiescence) leaves
     `hash` and `hist` alone: nothing under a quiescence node reads them (no table, no repetition
-    check there); the undo record says so (`nh`), and `um` then has no hash to restore. #}
-function mk(m,nh)
+    check there); the undo record says so (`nh`), and `um` then has no hash to restore.
+    `mk(m,nil,true)`: the caller knows m captures nothing (it does not land on a capture
+    candidate square), so the capture test is skipped.{% if surround %} `ns`: the caller knows the move cannot
+    surround (see `wchk`), so that test is skipped too.{% endif %} #}
+function mk(m,nh,nc{% if surround %},ns{% endif %})
  local bo,f,t=bd,m\{{ area }},m%{{ area }}
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]={{ EMPTY }},p
@@ -19,12 +22,16 @@ function mk(m,nh)
  if p=={{ KING }} then
   king=t
  end
- capt(t{% if not king_armed %},p{% endif %})
+ if not nc then
+  capt(t{% if not king_armed %},p{% endif %})
+ end
  if not nh then
   add(hist,hash)
   hash^^=zk[p*{{ area }}+f]^^zk[p*{{ area }}+t]^^zs
-  for i=n+1,#caps do
-   hash^^=zk[({{ ATTACKERS + DEFENDERS }}-side)*{{ area }}+caps[i]]
+  if not nc then
+   for i=n+1,#caps do
+    hash^^=zk[({{ ATTACKERS + DEFENDERS }}-side)*{{ area }}+caps[i]]
+   end
   end
  end
  if status=={{ ONGOING }} then
@@ -35,7 +42,7 @@ function mk(m,nh)
    status={{ EXIT_FORT }}
 {% endif %}
 {% if surround %}
-  elseif side=={{ ATTACKERS }} and surr() then
+  elseif side=={{ ATTACKERS }} and not ns and surr() then
    status={{ SURROUNDED }}
 {% endif %}
   end
@@ -63,10 +70,14 @@ function um()
  if p=={{ KING }} then
   king=f
  end
- for _=1,n do
-  local s,e=deli(caps),{{ ATTACKERS + DEFENDERS }}-side
-  bo[s]=e
-  pk[e][s]=true
+ if n>0 then
+  local e={{ ATTACKERS + DEFENDERS }}-side
+  local r=pk[e]
+  for _=1,n do
+   local s=deli(caps)
+   bo[s]=e
+   r[s]=true
+  end
  end
  status=st
  if not nh then

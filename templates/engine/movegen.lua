@@ -29,7 +29,7 @@ function gen()
        break
       end
 {% endif %}
-      t+=d
+      t=t+d
      end
     end
    end

@@ -6,7 +6,8 @@
    thinks, ❎ stops the search and takes back the human's last move, so the human moves again. The AI (`ctl[side]`)
    thinks in the coroutine `co`, resumed at the end of `_draw` so the search gets what the frame
    has left after drawing; `n0` is the move count when it started, so an abort can take back the
-   search's own moves. `stt`: 0 title, 1 playing. `an`/`at`: the animation of the last move
+   search's own moves (by replaying the game's first n0 moves from the start: the search's
+   quiescence makes its moves without undo records). `stt`: 0 title, 1 playing. `an`/`at`: the animation of the last move
    (from, to, captured squares, captured kind) and its frame. `res`,`why`: the result. #}
 mv,wy=split"-1,1,{{ width }},-{{ width }}",split"{{ screen.reasons }}"
 
@@ -36,8 +37,13 @@ function abort()
  aim=nil
  if co then
   co=nil
-  while #undos>n0 do
-   um()
+  local l={}
+  for j=1,n0 do
+   l[j]=undos[j][1]
+  end
+  setup(split(strt),{{ first_side }})
+  for m in all(l) do
+   mk(m)
   end
  end
 end

@@ -90,6 +90,8 @@ pub struct AiContext {
     pub max_ply: usize,
     /// Quiescence plies.
     pub max_qply: usize,
+    /// Most legal moves a position can have (more than any move count).
+    pub max_moves: usize,
     /// Ordering keys.
     pub key_tt: i16,
     /// PV key.
@@ -106,6 +108,8 @@ pub struct AiContext {
     pub lmr_second: usize,
     /// TT index mask, as the 16.16 literal whose raw bits are `2^bits - 1`.
     pub tt_mask: String,
+    /// Log2 of the TT's slot count.
+    pub tt_bits: u8,
     /// TT bound codes.
     pub b_exact: u8,
     /// Lower bound code.
@@ -183,6 +187,7 @@ impl AiContext {
             win_min: WIN_MIN,
             max_ply: MAX_PLY,
             max_qply: cfg.max_qply as usize,
+            max_moves: tafl8_engine::MAX_MOVES,
             key_tt: KEY_TT,
             key_pv: KEY_PV,
             key_capture: KEY_CAPTURE,
@@ -191,6 +196,7 @@ impl AiContext {
             lmr_first: LMR_FIRST,
             lmr_second: LMR_SECOND,
             tt_mask: fixed_literal((1u32 << cfg.tt_bits.min(31)) - 1),
+            tt_bits: cfg.tt_bits,
             b_exact: Bound::Exact as u8,
             b_lower: Bound::Lower as u8,
             b_upper: Bound::Upper as u8,

@@ -9,7 +9,7 @@ use tafl8_engine::rules::{
 use tafl8_engine::zobrist::ZOBRIST_SEED;
 use tafl8_engine::{EndReason, Rules, Side, Status, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 
-use crate::tables::{fixed_literal, join, kind_tables, square_flags, square_table};
+use crate::tables::{fixed_literal, join, kind_tables, pass_tables, square_flags, square_table};
 
 /// The code `outcome()` in the cart returns for each way a game ends (the winner comes first:
 /// 0 = draw, else the side code). Move-local endings use the engine's `Status` codes 1..=4.
@@ -74,7 +74,8 @@ pub struct RulesContext {
     pub zobrist_seed: String,
     /// Per kind: may stop on square (None when no square restricts it).
     pub stop: Option<[String; 3]>,
-    /// Per kind: may pass over square.
+    /// Per kind: may pass over square (None when no square but a corner restricts it: nothing
+    /// passes over a corner).
     pub pass: Option<[String; 3]>,
     /// Per kind: empty square hostile to the kind.
     pub hostile_empty: Option<[String; 3]>,
@@ -82,6 +83,8 @@ pub struct RulesContext {
     pub hostile_occupied: Option<[String; 3]>,
     /// Escape squares (0/1).
     pub escape: String,
+    /// Whether the king escapes to the corners only (else to any edge square).
+    pub corner_escape: bool,
     /// Edge squares (0/1).
     pub edge: String,
     /// Special corner squares (0/1).
@@ -193,10 +196,11 @@ impl RulesContext {
             first_side: rules.first_side().code(),
             zobrist_seed: fixed_literal(ZOBRIST_SEED),
             stop: kind_tables(g, rules.stop_table(), true),
-            pass: kind_tables(g, rules.pass_table(), true),
+            pass: pass_tables(g, rules.pass_table()),
             hostile_empty: kind_tables(g, rules.hostile_empty_table(), false),
             hostile_occupied: kind_tables(g, rules.hostile_occupied_table(), false),
             escape: square_flags(g, |s| flags[s] & FLAG_ESCAPE != 0),
+            corner_escape: rules.escape() == tafl8_engine::rules::Escape::Corners,
             edge: square_flags(g, |s| flags[s] & FLAG_EDGE != 0),
             corner: square_flags(g, |s| flags[s] & FLAG_CORNER != 0),
             near_throne: square_flags(g, near),

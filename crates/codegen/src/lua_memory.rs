@@ -17,10 +17,11 @@ pub const TARGET_BYTES: usize = 1536 * 1024;
 /// table included, are at most 376 KiB; 512 KiB leaves a margin over both.
 pub const REST_BYTES: usize = 512 * 1024;
 
-/// PICO-8 bytes of one entry of the cart's transposition table, `{hash, move, score, depth,
-/// bound}`: a table of 32 bytes with an array part of 5 numbers (40), plus the entry's slot in
-/// the table of entries (8). Update it with the entry's layout in `templates/ai/search.lua`.
-pub const TT_ENTRY_BYTES: usize = 32 + 5 * 8 + 8;
+/// PICO-8 bytes of one entry of the cart's transposition table at worst: the table is three
+/// arrays (`tk` hash, `tv` score and move, `td` depth and bound) indexed by the hash's low bits,
+/// filled out of order, so each slot may sit in a table's hash part as a node of 20 bytes (8 in
+/// the array part). Update it with the layout in `templates/ai/search.lua`.
+pub const TT_ENTRY_BYTES: usize = 3 * 20;
 
 /// PICO-8 bytes of a full transposition table of `2^bits` entries.
 pub fn tt_bytes(bits: u8) -> usize {
@@ -53,14 +54,14 @@ mod tests {
 
     #[test]
     fn the_carts_table_fits_and_a_much_larger_one_does_not() {
-        // 4096 entries of 80 bytes: 320 KiB, with 512 KiB for the rest, 832 of 1536.
-        assert_eq!(tt_bytes(12), 320 * 1024);
+        // 4096 entries of 3 nodes of 20 bytes: 240 KiB, with 512 KiB for the rest, 752 of 1536.
+        assert_eq!(tt_bytes(12), 240 * 1024);
         assert!(check_tt_fits(12).is_ok());
-        assert!(check_tt_fits(13).is_ok());
-        // 16384 entries: 1280 KiB + 512 > 1536.
-        let err = check_tt_fits(14).unwrap_err().to_string();
+        assert!(check_tt_fits(14).is_ok());
+        // 32768 entries: 1920 KiB + 512 > 1536.
+        let err = check_tt_fits(15).unwrap_err().to_string();
         assert!(
-            err.contains("2^14") && err.contains("1280 KiB") && err.contains("tt-bits=13"),
+            err.contains("2^15") && err.contains("1920 KiB") && err.contains("tt-bits=14"),
             "{err}"
         );
     }

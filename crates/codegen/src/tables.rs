@@ -39,6 +39,18 @@ pub fn kind_tables(g: Geometry, sets: &[KindSet; MAX_AREA], full: bool) -> Optio
     Some([1u8, 2, 3].map(|kind| square_flags(g, |s| sets[s].contains(kind))))
 }
 
+/// [`kind_tables`] for the `pass` table: `None` also when only corners restrict passing. A
+/// corner ends both lines through it, so no ray ever passes over one: its pass rule can never
+/// matter, and the cart's rays then need no pass test at all.
+pub fn pass_tables(g: Geometry, sets: &[KindSet; MAX_AREA]) -> Option<[String; 3]> {
+    if g.squares()
+        .all(|s| g.is_corner(s) || sets[s.index()] == KindSet::ALL)
+    {
+        return None;
+    }
+    kind_tables(g, sets, true)
+}
+
 /// A 32-bit pattern as the PICO-8 16.16 literal with the same raw bits (`0x7af1.8c0d`).
 pub fn fixed_literal(bits: u32) -> String {
     format!("0x{:04x}.{:04x}", bits >> 16, bits & 0xffff)

@@ -3,6 +3,7 @@
 //! the second opinion, z8lua (PyPI `lupaz8`, the Lua fork PICO-8 credits), with stand-ins for the
 //! two API functions it lacks (`printh` collects lines, `stat` reads 0 so nothing yields).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,15 +37,26 @@ pub trait Backend {
     fn run(&self, target: &Target, requests: &[String]) -> Result<Output, DiffError>;
 }
 
+/// Where a profiled run's instructions went, per function of the program (harness included).
+#[derive(Clone, Debug, Default)]
+pub struct Profile {
+    /// Each function's own instructions (callees excluded).
+    pub instructions: BTreeMap<String, u64>,
+    /// How many times each function was called.
+    pub calls: BTreeMap<String, u64>,
+}
+
 /// tafl8's headless runner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Runner;
 
 /// Limits for harness runs: the whole batch runs before the first frame, far beyond one frame's
-/// budget, so only a true runaway (4e9 instructions) stops it. A batch is a test rig, not a game
-/// PICO-8 runs, so PICO-8's Lua memory limit does not apply to it.
+/// budget, so only a true runaway (4e10 of the runner's own VM instructions) stops it. (The
+/// default suite's depth-4 searches of 11x11 positions under `seed` and `bare`, which have no
+/// capture ordering or table, reach 3 million nodes: one took past 4e9, and 35 s.) A batch is a
+/// test rig, not a game PICO-8 runs, so PICO-8's Lua memory limit does not apply to it.
 const HARNESS_LIMITS: Limits = Limits {
-    instructions_per_frame: 4_000_000_000,
+    instructions_per_frame: 40_000_000_000,
     memory_bytes: 256 << 20,
     lua_memory: None,
 };
@@ -55,31 +67,50 @@ impl Backend for Runner {
     }
 
     fn run(&self, target: &Target, requests: &[String]) -> Result<Output, DiffError> {
+        self.run_profiled(target, requests, false)
+            .map(|(out, _)| out)
+    }
+}
+
+impl Runner {
+    /// [`Backend::run`], and with `profile` set, the instructions of each of the program's
+    /// functions (its own code, callees excluded; the harness's included), the setup and
+    /// protocol of every request too.
+    pub fn run_profiled(
+        &self,
+        target: &Target,
+        requests: &[String],
+        profile: bool,
+    ) -> Result<(Output, Profile), DiffError> {
         let mut cart = target.cart.clone();
         cart.set_lua(&target.program(requests));
-        let session = Session::from_cart(&cart, "harness.p8", HARNESS_LIMITS).map_err(|e| {
-            DiffError::Backend {
+        let session = Session::from_cart_lowered(&cart, "harness.p8", HARNESS_LIMITS, profile)
+            .map_err(|e| DiffError::Backend {
                 backend: "runner".into(),
                 message: format!("the cart with the harness does not load: {e}"),
-            }
-        })?;
-        match session.run(&RunOptions {
+            })?;
+        let out = match session.run(&RunOptions {
             limits: HARNESS_LIMITS,
             ..RunOptions::default()
         }) {
-            Ok(report) => Ok(Output {
+            Ok(report) => Output {
                 lines: report.printh,
                 error: None,
                 instructions: report.cpu.startup,
                 lua_memory: session.live_memory().unwrap_or(0),
-            }),
-            Err(e) => Ok(Output {
+            },
+            Err(e) => Output {
                 lines: session.vm().machine().borrow().printh.clone(),
                 error: Some(e.to_string()),
                 instructions: 0,
                 lua_memory: 0,
-            }),
-        }
+            },
+        };
+        let profile = Profile {
+            instructions: session.profile(),
+            calls: session.calls(),
+        };
+        Ok((out, profile))
     }
 }
 

@@ -1,11 +1,14 @@
 //! The cart's CPU on PICO-8: for each search depth from the start position, and for each
 //! difficulty level, the VM instructions the cart's search executes (the runner's CPU model), the
-//! nodes it searches, and the PICO-8 time that takes at 30 fps.
+//! nodes it searches, and the PICO-8 time that takes at 30 fps; and where the instructions go,
+//! by part of the engine (each function's own instructions, grouped by [`PARTS`]).
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 use tafl8_runner::cpu::{frame_budget, CYCLES_PER_INSTRUCTION, CYCLES_PER_SECOND};
 
-use crate::backend::{Backend, Runner};
+use crate::backend::{Profile, Runner};
 use crate::case::{Case, CasePos, Check};
 use crate::error::DiffError;
 use crate::target::Target;
@@ -34,6 +37,83 @@ pub struct BenchRow {
     /// The cart's live Lua memory after the search, in KiB as PICO-8 counts it (`stat(0)`): its
     /// code and data and what the search keeps (the transposition table), of PICO-8's 2048.
     pub lua_kib: f64,
+    /// Instructions by part of the engine ([`PART_NAMES`]; `other` for functions [`PARTS`]
+    /// does not name). They sum to `instructions`.
+    pub parts: BTreeMap<String, u64>,
+    /// Calls of each of the cart's functions (the harness's own left out).
+    pub calls: BTreeMap<String, u64>,
+    /// Each of the cart's functions' own instructions (the harness's left out).
+    pub functions: BTreeMap<String, u64>,
+}
+
+/// The parts of the engine a row's instructions are split into, in table order.
+pub const PART_NAMES: [&str; 8] = [
+    "movegen", "make", "captures", "endings", "eval", "ordering", "search", "other",
+];
+
+/// Which part each of the cart's engine functions belongs to (its own instructions; what it
+/// calls is counted where the callee belongs). `movegen`: the move lists; `make`: make/unmake
+/// and the state they keep (quiescence makes and unmakes its captures inline: `qs`, counted in
+/// `search`); `captures`: finding and applying captures (`qfind` finds quiescence's moves);
+/// `endings`: the game-ending tests make runs (surround, exit fort); `eval`: the static
+/// evaluation; `ordering`: move keys and selection; `search`: the tree walk itself (node
+/// counting, repetition, the table, the known-escape test, PVs). A function missing here is
+/// counted as `other`, so a renamed function shows up instead of vanishing.
+pub const PARTS: &[(&str, &str)] = &[
+    ("gen", "movegen"),
+    ("qfind", "captures"),
+    ("qsw", "captures"),
+    ("vic", "captures"),
+    ("qar", "captures"),
+    ("mk", "make"),
+    ("um", "make"),
+    ("capt", "captures"),
+    ("rem", "captures"),
+    ("kcap", "captures"),
+    ("host", "captures"),
+    ("capr", "captures"),
+    ("shield", "captures"),
+    ("surr", "endings"),
+    ("wchk", "endings"),
+    ("qsur", "endings"),
+    ("fort", "endings"),
+    ("fort.pr", "endings"),
+    ("pr", "endings"),
+    ("evaluate", "eval"),
+    ("kesc", "eval"),
+    ("cr", "eval"),
+    ("nmoves", "eval"),
+    ("stage", "ordering"),
+    ("lg", "ordering"),
+    ("nega", "search"),
+    ("qs", "search"),
+    ("rootsearch", "search"),
+    ("search", "search"),
+    ("tick", "search"),
+    ("yld", "search"),
+    ("rep", "search"),
+    ("upv", "search"),
+    ("routes", "search"),
+];
+
+/// Groups a per-function profile into parts.
+fn group(profile: &BTreeMap<String, u64>) -> BTreeMap<String, u64> {
+    let mut parts: BTreeMap<String, u64> = PART_NAMES.iter().map(|p| (p.to_string(), 0)).collect();
+    for (f, &n) in profile {
+        let part = PARTS
+            .iter()
+            .find(|(name, _)| name == f)
+            .map_or("other", |(_, p)| p);
+        *parts.entry(part.to_string()).or_default() += n;
+    }
+    parts
+}
+
+/// `a - b` function by function (a profile minus the baseline's).
+fn minus(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>) -> BTreeMap<String, u64> {
+    a.iter()
+        .map(|(k, &v)| (k.clone(), v.saturating_sub(b.get(k).copied().unwrap_or(0))))
+        .collect()
 }
 
 /// A field of a harness answer (0 = the echoed command).
@@ -48,16 +128,41 @@ fn raw(hex: &str) -> u64 {
     u64::from(u32::from_str_radix(&hex.trim_start_matches("0x").replace('.', ""), 16).unwrap_or(0))
 }
 
-/// Instructions and the answer line of one request, minus the `nop` baseline (setup, protocol),
-/// and the live Lua memory after it.
-fn measure(target: &Target, case: &Case, baseline: u64) -> Result<(u64, String, usize), DiffError> {
-    let out = Runner.run(target, &[case.request(&target.rules)])?;
+/// What one request cost, the `nop` baseline (setup, protocol) taken off.
+struct Measured {
+    instructions: u64,
+    line: String,
+    parts: BTreeMap<String, u64>,
+    calls: BTreeMap<String, u64>,
+    functions: BTreeMap<String, u64>,
+    /// Live Lua memory after the request, in bytes.
+    lua_memory: usize,
+}
+
+/// The entries of a per-function table that belong to the cart's engine ([`PARTS`]).
+fn engine_only(t: BTreeMap<String, u64>) -> BTreeMap<String, u64> {
+    t.into_iter()
+        .filter(|(f, n)| *n > 0 && PARTS.iter().any(|(p, _)| p == f))
+        .collect()
+}
+
+/// Runs one request line, profiled, and takes the baseline off.
+fn measure(
+    target: &Target,
+    request: String,
+    baseline: &(u64, Profile),
+) -> Result<Measured, DiffError> {
+    let (out, profile) = Runner.run_profiled(target, &[request], true)?;
+    let own = minus(&profile.instructions, &baseline.1.instructions);
     match (out.error, out.lines.first()) {
-        (None, Some(l)) => Ok((
-            out.instructions.saturating_sub(baseline),
-            l.clone(),
-            out.lua_memory,
-        )),
+        (None, Some(l)) => Ok(Measured {
+            instructions: out.instructions.saturating_sub(baseline.0),
+            line: l.clone(),
+            parts: group(&own),
+            calls: engine_only(minus(&profile.calls, &baseline.1.calls)),
+            functions: engine_only(own),
+            lua_memory: out.lua_memory,
+        }),
         (e, _) => Err(DiffError::Backend {
             backend: "runner".into(),
             message: format!("bench request failed: {}", e.unwrap_or_default()),
@@ -74,26 +179,24 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
         check: Check::Eval,
     };
     let nop = eval.request(&target.rules).replacen("eval", "nop", 1);
-    let nop = Runner.run(target, &[nop])?;
-    let baseline = nop.instructions;
+    let (nop, nop_profile) = Runner.run_profiled(target, &[nop], true)?;
+    let baseline = (nop.instructions, nop_profile);
     let per_second = (CYCLES_PER_SECOND / CYCLES_PER_INSTRUCTION) as f64;
     let slice = (frame_budget(30) as f64 * 0.9).max(1.0);
-    let row = |level: Option<u8>,
-               depth: u8,
-               nodes: u64,
-               instructions: u64,
-               rust: (u64, u8),
-               memory: usize| BenchRow {
+    let row = |level: Option<u8>, depth: u8, nodes: u64, m: Measured, rust: (u64, u8)| BenchRow {
         variant: target.rules.name().to_string(),
         level,
         depth,
         nodes,
-        instructions,
-        instructions_per_node: instructions as f64 / nodes.max(1) as f64,
-        seconds: instructions as f64 / per_second,
-        frames: (instructions as f64 / slice).ceil() as u64,
+        instructions: m.instructions,
+        instructions_per_node: m.instructions as f64 / nodes.max(1) as f64,
+        seconds: m.instructions as f64 / per_second,
+        frames: (m.instructions as f64 / slice).ceil() as u64,
         matches_rust: rust == (nodes, depth),
-        lua_kib: memory as f64 / 1024.0,
+        lua_kib: m.lua_memory as f64 / 1024.0,
+        parts: m.parts,
+        calls: m.calls,
+        functions: m.functions,
     };
     let mut rows = Vec::new();
     for depth in 1..=max_depth {
@@ -101,13 +204,13 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
             pos: start.clone(),
             check: Check::Search { depth, nodes: 0 },
         };
-        let (instr, line, memory) = measure(target, &case, baseline)?;
-        let nodes = raw(field(&line, 3)?);
-        let d: u8 = field(&line, 4)?.parse().unwrap_or(0);
+        let m = measure(target, case.request(&target.rules), &baseline)?;
+        let nodes = raw(field(&m.line, 3)?);
+        let d: u8 = field(&m.line, 4)?.parse().unwrap_or(0);
         let mut pos = start.position(&target.rules);
         let r = tafl8_engine::search::Searcher::new(&target.rules, target.cfg)
             .search(&mut pos, tafl8_engine::search::Limits::depth(depth));
-        rows.push(row(None, d, nodes, instr, (r.nodes, r.depth), memory));
+        rows.push(row(None, d, nodes, m, (r.nodes, r.depth)));
     }
     for level in tafl8_engine::difficulty::LEVELS {
         let case = Case {
@@ -118,34 +221,17 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
             },
         };
         let req = case.request(&target.rules).replacen("think", "level", 1);
-        let out = Runner.run(target, &[req])?;
-        let line = match (out.error, out.lines.first()) {
-            (None, Some(l)) => l.clone(),
-            (e, _) => {
-                return Err(DiffError::Backend {
-                    backend: "runner".into(),
-                    message: format!(
-                        "bench level {} failed: {}",
-                        level.level,
-                        e.unwrap_or_default()
-                    ),
-                })
-            }
-        };
-        let nodes = raw(field(&line, 1)?);
-        let d: u8 = field(&line, 2)?.parse().unwrap_or(0);
+        let m = measure(target, req, &baseline).map_err(|e| DiffError::Backend {
+            backend: "runner".into(),
+            message: format!("bench level {}: {e}", level.level),
+        })?;
+        let nodes = raw(field(&m.line, 1)?);
+        let d: u8 = field(&m.line, 2)?.parse().unwrap_or(0);
         let mut pos = start.position(&target.rules);
         let mut s = tafl8_engine::search::Searcher::new(&target.rules, target.cfg);
         s.set_root_margin(level.margin);
         let r = s.search(&mut pos, level.limits());
-        rows.push(row(
-            Some(level.level),
-            d,
-            nodes,
-            out.instructions.saturating_sub(baseline),
-            (r.nodes, r.depth),
-            out.lua_memory,
-        ));
+        rows.push(row(Some(level.level), d, nodes, m, (r.nodes, r.depth)));
     }
     Ok(rows)
 }

@@ -40,6 +40,12 @@ pub struct LowerOptions {
     /// Count the original program's estimated VM instructions in `__p8_cost`, readable through
     /// the global `__p8_cycles()`.
     pub cost: bool,
+    /// With `cost`: also count each function's own instructions (its code, not its callees') in
+    /// a table keyed by the function's name, read through the global `__p8_profile()` (top-level
+    /// code is `(top)`, an anonymous function `name@line` after the function it is written in),
+    /// and each function's calls in a second table `__p8_profile()` returns.
+    /// The counts are the same model as `__p8_cost`: a profile changes no figure.
+    pub profile: bool,
 }
 
 /// The helpers the runner must pass in the chunk's vararg table, in binding order.
@@ -56,6 +62,8 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
         cost: opts.cost.then(|| cost::Model::new(chunk)),
         tmp: 0,
         mode: cost::LogicMode::Value,
+        profile: opts.cost && opts.profile,
+        funcs: vec!["(top)".to_string()],
     };
     l.out.push_str("local __p8=... ");
     let locals: Vec<String> = HELPERS.iter().map(|h| format!("__p8_{h}")).collect();
@@ -69,6 +77,12 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
         // Counts the right operand of an `and`/`or` when (and only when) it runs.
         l.out
             .push_str("local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end ");
+    }
+    if l.profile {
+        l.out.push_str(
+            "local __p8_pf,__p8_pn={},{} function __p8_profile() return __p8_pf,__p8_pn end \
+             local function __p8_cbp(k,f,...) __p8_cost=__p8_cost+k __p8_pf[f]=(__p8_pf[f] or 0)+k return ... end ",
+        );
     }
     l.block_body(&chunk.block, cost::Ctx::Chunk);
     l.out.push('\n');
@@ -87,6 +101,10 @@ struct Lowerer {
     /// How an `and`/`or` met next is used (with costs on, it decides what its right operand
     /// costs); reset to `Value` for every other operand.
     mode: cost::LogicMode,
+    /// Whether costs are also counted per function (`LowerOptions::profile`).
+    profile: bool,
+    /// The names of the functions being lowered, innermost last (`(top)` first).
+    funcs: Vec<String>,
 }
 
 impl Lowerer {
@@ -115,7 +133,16 @@ impl Lowerer {
     fn add_cost(&mut self, k: u32) {
         if self.cost.is_some() && k > 0 {
             let _ = write!(self.out, " __p8_cost=__p8_cost+{k} ");
+            if self.profile {
+                let f = self.current_func().to_string();
+                let _ = write!(self.out, "__p8_pf[\"{f}\"]=(__p8_pf[\"{f}\"] or 0)+{k} ");
+            }
         }
+    }
+
+    /// The profile key of the function being lowered.
+    fn current_func(&self) -> &str {
+        self.funcs.last().map_or("(top)", String::as_str)
     }
 
     /// A block's statements, preceded by the cost of each straight-line segment.
@@ -243,12 +270,16 @@ impl Lowerer {
                     self.w(":");
                     self.w(&lua_name(&m.name));
                 }
-                self.func_body(func);
+                let mut full: Vec<String> = name.path.iter().map(|n| lua_name(&n.name)).collect();
+                if let Some(m) = &name.method {
+                    full.push(lua_name(&m.name));
+                }
+                self.func_body(func, Some(full.join(".")));
             }
             StmtKind::LocalFunction { name, func } => {
                 self.w("local function ");
                 self.w(&lua_name(&name.name));
-                self.func_body(func);
+                self.func_body(func, Some(lua_name(&name.name)));
             }
             StmtKind::Local { names, values } => {
                 self.w("local ");
@@ -359,7 +390,11 @@ impl Lowerer {
         }
     }
 
-    fn func_body(&mut self, f: &FuncBody) {
+    /// A function's parameters and body; `name` is its profile key (`None`: anonymous, keyed by
+    /// the enclosing function and the line).
+    fn func_body(&mut self, f: &FuncBody, name: Option<String>) {
+        let key = name.unwrap_or_else(|| format!("{}@{}", self.current_func(), self.line));
+        self.funcs.push(key);
         self.w("(");
         let mut params: Vec<String> = f.params.iter().map(|p| lua_name(&p.name)).collect();
         if f.vararg {
@@ -367,9 +402,14 @@ impl Lowerer {
         }
         self.w(&params.join(","));
         self.w(")");
+        if self.profile {
+            let f = self.current_func().to_string();
+            let _ = write!(self.out, " __p8_pn[\"{f}\"]=(__p8_pn[\"{f}\"] or 0)+1 ");
+        }
         self.block_body(&f.body, cost::Ctx::Function);
         self.at(f.end_line);
         self.w("end");
+        self.funcs.pop();
     }
 
     fn names(&mut self, names: &[Name]) {

@@ -78,7 +78,13 @@ fn cost_estimate_matches_z8lua_on_the_built_carts() {
         std::fs::write(stem.with_extension("src.lua"), to_p8scii(&code)).unwrap();
         std::fs::write(
             stem.with_extension("low.lua"),
-            lower(&chunk, &LowerOptions { cost: true }),
+            lower(
+                &chunk,
+                &LowerOptions {
+                    cost: true,
+                    ..LowerOptions::default()
+                },
+            ),
         )
         .unwrap();
         stems.push(stem);

@@ -111,7 +111,13 @@ fn run_in_z8lua(python: &Path, sources: &[(String, String)]) -> Vec<Row> {
         .unwrap();
         fs::write(
             dir.join("lowered_cost.lua"),
-            lower(&chunk, &LowerOptions { cost: true }),
+            lower(
+                &chunk,
+                &LowerOptions {
+                    cost: true,
+                    ..LowerOptions::default()
+                },
+            ),
         )
         .unwrap();
         dirs.push(dir);

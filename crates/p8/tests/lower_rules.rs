@@ -82,7 +82,13 @@ fn header_binds_every_helper_in_order() {
 
 #[test]
 fn cost_option_declares_counter_and_accessor() {
-    let out = lower(&parse("x=1").unwrap(), &LowerOptions { cost: true });
+    let out = lower(
+        &parse("x=1").unwrap(),
+        &LowerOptions {
+            cost: true,
+            ..LowerOptions::default()
+        },
+    );
     let first = out.lines().next().unwrap();
     assert!(first.contains("local __p8_cost=0 function __p8_cycles() return __p8_cost end"));
     assert!(out.contains("__p8_cost=__p8_cost+"));
@@ -93,7 +99,15 @@ fn cost_option_declares_counter_and_accessor() {
 /// With costs on, the right operand of `and`/`or` is counted only when it runs.
 #[test]
 fn right_operands_of_and_or_are_counted_when_they_run() {
-    let lowered = |src: &str| lower(&parse(src).unwrap(), &LowerOptions { cost: true });
+    let lowered = |src: &str| {
+        lower(
+            &parse(src).unwrap(),
+            &LowerOptions {
+                cost: true,
+                ..LowerOptions::default()
+            },
+        )
+    };
     // A value: `b` is moved into place (1) when `a` lets it run.
     assert!(lowered("x=a and b").contains("x=a and __p8_cb(1,b)"));
     // A condition: global `c` costs its load and test (2) only when `a<b` holds.

@@ -56,13 +56,19 @@ fn golden_cases() {
         check(
             dir,
             "lowered.lua",
-            &lower(&chunk, &LowerOptions { cost: false }),
+            &lower(&chunk, &LowerOptions::default()),
             &mut failures,
         );
         check(
             dir,
             "lowered_cost.lua",
-            &lower(&chunk, &LowerOptions { cost: true }),
+            &lower(
+                &chunk,
+                &LowerOptions {
+                    cost: true,
+                    ..LowerOptions::default()
+                },
+            ),
             &mut failures,
         );
         let findings: String = lint(&chunk).iter().map(|f| format!("{f}\n")).collect();

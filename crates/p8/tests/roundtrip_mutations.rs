@@ -77,7 +77,7 @@ proptest! {
             }
             let _ = minify(&chunk, &MinifyOptions { rename_locals: true });
             let _ = lint(&chunk);
-            let _ = lower(&chunk, &LowerOptions { cost: true });
+            let _ = lower(&chunk, &LowerOptions { cost: true, ..LowerOptions::default() });
         }
     }
 }
@@ -105,5 +105,11 @@ fn deep_nesting_is_a_located_error_not_a_crash() {
     let src = format!("x={}1{}", "(".repeat(60), ")".repeat(60));
     let chunk = parse(&src).unwrap();
     assert!(parse(&print_chunk(&chunk)).unwrap() == chunk);
-    let _ = lower(&chunk, &LowerOptions { cost: true });
+    let _ = lower(
+        &chunk,
+        &LowerOptions {
+            cost: true,
+            ..LowerOptions::default()
+        },
+    );
 }

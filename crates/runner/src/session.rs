@@ -125,6 +125,18 @@ impl Session {
     /// Loads a cart: sprite sheet, flags and map into RAM, code parsed and lowered (with cost
     /// annotations), nothing run yet.
     pub fn from_cart(cart: &Cart, name: &str, limits: Limits) -> Result<Session, RunError> {
+        Self::from_cart_lowered(cart, name, limits, false)
+    }
+
+    /// [`Session::from_cart`], with the cart's instructions also counted per function when
+    /// `profile` is set (read them with [`Session::profile`]; the counts are the same model, so
+    /// profiling changes no figure).
+    pub fn from_cart_lowered(
+        cart: &Cart,
+        name: &str,
+        limits: Limits,
+        profile: bool,
+    ) -> Result<Session, RunError> {
         let code = cart
             .lua()
             .ok_or_else(|| RunError::NoCode(name.to_string()))?;
@@ -135,7 +147,13 @@ impl Session {
             col: e.pos.col as usize,
             message: e.message.clone(),
         })?;
-        let lowered = lower(&chunk, &LowerOptions { cost: true });
+        let lowered = lower(
+            &chunk,
+            &LowerOptions {
+                cost: true,
+                profile,
+            },
+        );
         let session = Session::from_lowered(&lowered, name, offset, limits)?;
         {
             let mut machine = session.vm.machine().borrow_mut();
@@ -204,6 +222,31 @@ impl Session {
             Ok(f) => f.call::<f64>(()).map_or(0, |c| c as u64),
             Err(_) => 0,
         }
+    }
+
+    /// The cart's instructions per function so far (empty unless the session was loaded with
+    /// `profile`): each function's own code, its callees excluded.
+    pub fn profile(&self) -> std::collections::BTreeMap<String, u64> {
+        self.profile_table(0)
+    }
+
+    /// How many times each function was called so far (empty unless loaded with `profile`).
+    pub fn calls(&self) -> std::collections::BTreeMap<String, u64> {
+        self.profile_table(1)
+    }
+
+    fn profile_table(&self, which: usize) -> std::collections::BTreeMap<String, u64> {
+        let mut out = std::collections::BTreeMap::new();
+        let Ok(f) = self.vm.env().raw_get::<Function>("__p8_profile") else {
+            return out;
+        };
+        if let Ok((a, b)) = f.call::<(Table, Table)>(()) {
+            let t = if which == 0 { a } else { b };
+            for (k, v) in t.pairs::<String, f64>().flatten() {
+                out.insert(k, v as u64);
+            }
+        }
+        out
     }
 
     /// Runs the top-level code and `_init` (frame 0).

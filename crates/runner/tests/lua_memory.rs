@@ -160,21 +160,42 @@ end");
 }
 
 #[test]
-fn a_transposition_table_like_the_carts_costs_80_bytes_an_entry() {
-    // The carts' table: `tt[hash & 4095] = {hash, move, score, depth, bound}`. Worked out by hand
-    // with PICO-8's sizes: each entry is a table of 32 bytes with 5 array slots of 8, and the
-    // table of entries has an array part of 4096 slots of 8 (key 0 goes to its hash part, one
-    // 20-byte node) and a 32-byte header: 4096 * 80 + 20 + 32 bytes. `tafl8-codegen`'s build-time
-    // check (`lua_memory::TT_ENTRY_BYTES`) uses the same 80.
-    // Both readings are taken at the same stack depth, so the stack's own size (which a full
-    // collection trims to what is in use) is the same in both.
+fn a_transposition_table_like_the_carts_stays_within_60_bytes_a_slot() {
+    // The carts' table: three arrays `tk`, `tv`, `td` indexed by the hash's low bits (0..4095).
+    // Worked out by hand with PICO-8's sizes: filled in order, each array has an array part of
+    // 4096 slots of 8 (key 0 goes to its hash part, one 20-byte node) and a 32-byte header:
+    // 3 * (4096 * 8 + 20 + 32) bytes. Filled out of order (as a search fills it), a slot can sit
+    // in a hash part as a 20-byte node instead, and a hash part holds at most 4096 nodes (its size
+    // is a power of two that fits the keys); `tafl8-codegen`'s build-time check
+    // (`lua_memory::TT_ENTRY_BYTES`) assumes that worst case for the whole table, 4096 * 3 * 20
+    // bytes, and no reading below passes it (a partly filled table can take more per entry).
+    // All readings are taken at the same stack depth, so the stack's own size (which a full
+    // collection trims to what is in use) is the same in each.
     let (_, lines) = run("function mem() return stat(0) end
 m=mem()
-tt={}
-for i=0,4095 do tt[i]={i,i,i,i,i} end
-d=mem()-m
-printh(tostr(d,2))");
+tk,tv,td={},{},{}
+for i=0,4095 do tk[i],tv[i],td[i]=i,i,i end
+printh(tostr(mem()-m,2))
+tk,tv,td=nil,nil,nil
+m=mem()
+tk,tv,td={},{},{}
+for n=0,4095 do
+ local i=(n*2654435761)&4095
+ tk[i],tv[i],td[i]=i,i,i
+ if n%256==255 then printh(tostr(mem()-m,2)) end
+end");
     // stat(0) is in KiB with 16 fraction bits, so its raw bits (tostr(x,2)) are bytes * 64.
-    let raw: f64 = lines.expect("runs")[0].parse().expect("a number");
-    assert_eq!(raw / 64.0, f64::from(4096 * 80 + 20 + 32));
+    let lines = lines.expect("runs");
+    let bytes: Vec<f64> = lines
+        .iter()
+        .map(|l| l.parse::<f64>().expect("a number") / 64.0)
+        .collect();
+    assert_eq!(bytes[0], f64::from(3 * (4096 * 8 + 20 + 32)));
+    for (k, b) in bytes[1..].iter().enumerate() {
+        assert!(
+            *b <= 4096.0 * 60.0 + 3.0 * 52.0,
+            "{b} bytes for {} entries filled out of order",
+            256 * (k + 1)
+        );
+    }
 }

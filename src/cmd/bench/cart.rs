@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tafl8_diff::bench::bench_cart;
+use tafl8_diff::bench::{bench_cart, PART_NAMES};
 use tafl8_diff::Target;
 
 use crate::cmd::rules::RulesArgs;
@@ -20,9 +20,13 @@ pub struct CartOptions {
     #[arg(long, value_name = "D", default_value_t = 5)]
     depth: u8,
     /// Print a JSON list of objects: level (null for a plain depth-limited search), depth,
-    /// nodes, instructions, instructions_per_node, seconds, frames, matches_rust, lua_kib.
+    /// nodes, instructions, instructions_per_node, seconds, frames, matches_rust, lua_kib,
+    /// parts (instructions by part of the engine), calls and functions (per engine function).
     #[arg(long)]
     json: bool,
+    /// Also print how many times each engine function runs per node.
+    #[arg(long)]
+    calls: bool,
 }
 
 /// Runs the cart's search in the headless runner and prints the CPU table.
@@ -62,6 +66,47 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
                 "DIFFERS"
             }
         );
+    }
+    println!();
+    println!(
+        "instructions per node by part (each function's own code; see `PARTS` in \
+         crates/diff/src/bench.rs for which function is where)"
+    );
+    print!("{:<8} {:>5}", "search", "depth");
+    for p in PART_NAMES {
+        print!(" {p:>8}");
+    }
+    println!(" {:>8}", "total");
+    for r in &rows {
+        let what = r.level.map_or("full".to_string(), |l| format!("level {l}"));
+        print!("{what:<8} {:>5}", r.depth);
+        let n = r.nodes.max(1) as f64;
+        for p in PART_NAMES {
+            let v = r.parts.get(p).copied().unwrap_or(0);
+            print!(" {:>8.0}", v as f64 / n);
+        }
+        println!(" {:>8.0}", r.instructions_per_node);
+    }
+    if opts.calls {
+        println!();
+        println!("calls per node (function: calls/node, own instructions per call)");
+        for r in &rows {
+            let what = r.level.map_or("full".to_string(), |l| format!("level {l}"));
+            let n = r.nodes.max(1) as f64;
+            let list: Vec<String> = r
+                .calls
+                .iter()
+                .map(|(f, &c)| {
+                    let own = r.functions.get(f).copied().unwrap_or(0);
+                    format!(
+                        "{f} {:.2} {:.0}",
+                        c as f64 / n,
+                        own as f64 / c.max(1) as f64
+                    )
+                })
+                .collect();
+            println!("{what:<8} {:>5}  {}", r.depth, list.join(", "));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -143,8 +143,19 @@ impl Searcher {
         let n = self.order(pos, &list, ply, tt_move, pv_move, &mut moves, &mut keys);
         let mut best = Score::NEG_INF;
         let mut best_move = None;
+        let mut rekeyed = false;
         for i in 0..n {
             ordering::pick(&mut moves[..n], &mut keys[..n], i);
+            if !rekeyed && self.cfg.history && keys[i] < ordering::KEY_KILLER - 1 {
+                // The quiet moves are reached: their history counts are read now, not at the
+                // node's start, so what the searches above just taught counts (and the cart,
+                // which generates these moves only now, orders them the same way).
+                rekeyed = true;
+                for j in i..n {
+                    keys[j] = self.history.get(moves[j]);
+                }
+                ordering::pick(&mut moves[..n], &mut keys[..n], i);
+            }
             let m = moves[i];
             let tracing = ply < self.trace_plies;
             let t = self.trace.len();
@@ -281,11 +292,14 @@ impl Searcher {
     }
 
     /// Fills `moves` and `keys` from `list` with the ordering keys of the enabled features;
-    /// returns the count. Key order: TT move, PV move, captures, killers, history.
+    /// returns the count. Key order: TT move, PV move, captures, killers, history. A capture is
+    /// a move that takes a piece or the king: the candidates (moves landing where
+    /// `capture_squares` marks, the king's own moves only if he is armed) are made and unmade
+    /// to see (`pos` is restored).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn order(
         &self,
-        pos: &Position,
+        pos: &mut Position,
         list: &MoveList,
         ply: usize,
         tt_move: Option<Move>,
@@ -307,6 +321,7 @@ impl Searcher {
             } else if self.cfg.captures_first
                 && marks[m.to.index()]
                 && (king_armed || pos.cell(m.from) != crate::piece::KING)
+                && captures(pos, m)
             {
                 KEY_CAPTURE
             } else {
@@ -322,4 +337,12 @@ impl Searcher {
         }
         list.len()
     }
+}
+
+/// Whether `m` takes a piece or the king (made and unmade to see).
+fn captures(pos: &mut Position, m: Move) -> bool {
+    let undo = pos.make(m);
+    let taken = undo.captures() > 0 || pos.status() == Status::KingCaptured;
+    pos.unmake(&undo);
+    taken
 }

@@ -2,8 +2,11 @@
 //! that picks the next move. All keys fit PICO-8's integers.
 //!
 //! Selection (the cart does the same): for position `i`, find the FIRST index `j >= i` with the
-//! largest key and swap entries `i` and `j` (moves and keys together); ties keep generation order
-//! among the moves not yet swapped.
+//! largest key and move entry `j` to place `i`, the entries in between moving up one place
+//! (moves and keys together). So the moves are tried in a stable sort of their keys, highest
+//! first, ties in generation order: the cart can then produce the first few moves (the table's,
+//! the PV's, the captures, the killers) without generating the rest, and walk the quiet tail
+//! without searching it for a maximum each time.
 
 use crate::eval::bits::rank_cells_equal;
 use crate::moves::Move;
@@ -18,7 +21,7 @@ use super::MAX_PLY;
 pub const KEY_TT: i16 = 30000;
 /// Key of the previous iteration's PV move.
 pub const KEY_PV: i16 = 29000;
-/// Key of a move that captures.
+/// Key of a move that captures (a piece, or the king).
 pub const KEY_CAPTURE: i16 = 20000;
 /// Key of the first killer (the second gets one less).
 pub const KEY_KILLER: i16 = 19000;
@@ -179,7 +182,7 @@ pub fn capture_squares(pos: &Position, marks: &mut [bool; MAX_AREA]) {
     }
 }
 
-/// Picks the best remaining move into position `i` (see the module doc for the exact rule).
+/// Moves the first of the best remaining moves into position `i` (see the module doc).
 #[inline]
 pub fn pick(moves: &mut [Move], keys: &mut [i16], i: usize) {
     let n = moves.len().min(keys.len());
@@ -194,8 +197,8 @@ pub fn pick(moves: &mut [Move], keys: &mut [i16], i: usize) {
         best = if better { j } else { best };
         best_key = if better { k } else { best_key };
     }
-    moves.swap(i, best);
-    keys.swap(i, best);
+    moves[i..=best].rotate_right(1);
+    keys[i..=best].rotate_right(1);
 }
 
 #[cfg(test)]
@@ -208,14 +211,18 @@ mod tests {
     }
 
     #[test]
-    fn pick_takes_first_maximum() {
-        let mut mv = [m(1, 2), m(3, 4), m(5, 6), m(7, 8)];
-        let mut k = [0, 5, 5, 1];
+    fn pick_is_a_stable_sort() {
+        let mut mv = [m(1, 2), m(3, 4), m(5, 6), m(7, 8), m(9, 10)];
+        let mut k = [0, 5, 5, 1, 0];
         pick(&mut mv, &mut k, 0);
         assert_eq!(mv[0], m(3, 4));
-        assert_eq!(mv[1], m(1, 2)); // swapped into the vacated slot
-        pick(&mut mv, &mut k, 1);
-        assert_eq!(mv[1], m(5, 6));
+        assert_eq!(mv[1], m(1, 2)); // the skipped move moved up one place, not to the hole
+        for i in 1..5 {
+            pick(&mut mv, &mut k, i);
+        }
+        // Highest key first, equal keys in their first order: 5, 5, 1, 0, 0.
+        assert_eq!(mv, [m(3, 4), m(5, 6), m(7, 8), m(1, 2), m(9, 10)]);
+        assert_eq!(k, [5, 5, 1, 0, 0]);
     }
 
     #[test]

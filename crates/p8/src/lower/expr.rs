@@ -139,7 +139,7 @@ impl Lowerer {
             }
             ExprKind::Function(f) => {
                 self.w("function");
-                self.func_body(f);
+                self.func_body(f, None);
             }
             ExprKind::Table(f) => self.table(f),
             ExprKind::Binary(op, l, r) => match helper(*op) {
@@ -215,11 +215,13 @@ impl Lowerer {
             _ => LogicMode::Cond,
         };
         self.native_operand(l);
-        let _ = write!(
-            self.out,
-            " {} __p8_cb({k},",
-            if op == BinOp::And { "and" } else { "or" }
-        );
+        let word = if op == BinOp::And { "and" } else { "or" };
+        if self.profile {
+            let f = self.current_func().to_string();
+            let _ = write!(self.out, " {word} __p8_cbp({k},\"{f}\",");
+        } else {
+            let _ = write!(self.out, " {word} __p8_cb({k},");
+        }
         self.mode = if mode == LogicMode::Cond {
             LogicMode::Cond
         } else {

@@ -1,0 +1,312 @@
+{# The capture finder, shared by the ordering (which tries captures first) and quiescence.
+
+   What a move to a square captures does not depend on where the mover comes from (the square
+   beyond a victim, the king's other sides and a shieldwall's front and end are never on the
+   mover's line), so `qfind` works out each landing square's victims on the board as it is,
+   then looks along the four lines for the pieces that can land there. Nothing is made. #}
+{% if ai.captures or ai.qsearch %}
+{% if shieldwall %}
+{# The edge squares as a list (`edl`); `inw[v]`: the direction from edge square v into the board
+   (none at a corner). #}
+edl,inw={},{}
+for v={{ first_square }},{{ last_square }} do
+ if edge[v]>0 then
+  add(edl,v)
+  local f,r=v%{{ width }},v\{{ width }}
+  if (f==1 or f=={{ size }})~=(r==1 or r=={{ size }}) then
+   inw[v]=f==1 and 1 or f=={{ size }} and -1 or r==1 and {{ width }} or -{{ width }}
+  end
+ end
+end
+{% endif %}
+{% if not simple_host %}
+{# The squares that can be hostile without a capturer on them (special squares; the throne for
+   Linnaeus' rule). #}
+spx={}
+for x={{ first_square }},{{ last_square }} do
+ if {% if hostile_empty %}he[1][x]+he[2][x]>0 or {% endif %}{% if hostile_occupied %}ho[1][x]+ho[2][x]>0 or {% endif %}{% if linnaean %}x=={{ throne }}{% else %}false{% endif %} then
+  add(spx,x)
+ end
+end
+{% endif %}
+{% macro off(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
+{# Is square x hostile to a piece of kind k (tables he/ho of k in locals), the mover being `s`? #}
+{% macro hostile(x, he, ho, k) -%}
+(so[bo[{{ x }}]]==s{% if not king_armed %} and bo[{{ x }}]~={{ KING }}{% endif %}{% if hostile_empty %} or {{ he }}[{{ x }}]>0 and bo[{{ x }}]=={{ EMPTY }}{% endif %}{% if hostile_occupied %} or {{ ho }}[{{ x }}]>0 and bo[{{ x }}]~={{ EMPTY }}{% endif %}{% if linnaean %} or bo[{{ x }}]=={{ KING }} and host({{ x }},{{ k }}){% endif %})
+{%- endmacro %}
+{# Adds victim square v to landing square t's list in vl. #}
+function vic(vl,t,v)
+ local l=vl[t]
+ if l then
+  add(l,v)
+ else
+  vl[t]={v}
+ end
+end
+{# The four sides of a capturer w, written out: an enemy soldier next to it and an empty square
+   beyond: moving there takes the soldier. #}
+{% macro around(w) %}
+{% for d in [width, 1, -width, -1] %}
+  if bo[{{ w }}{{ off(d) }}]==e and bo[{{ w }}{{ off(2 * d) }}]=={{ EMPTY }} then
+   vic(vl,{{ w }}{{ off(2 * d) }},{{ w }}{{ off(d) }})
+  end
+{% endfor %}
+{% endmacro %}
+{% if shieldwall %}
+
+{# Shieldwall rows that a move to an empty edge square next to the edge piece v would take,
+   v's front square (f = `inw[v]`, into the board) already holding a capturer: for each
+   direction d along the edge, the row from v away from the landing square t=v-d. A row whose
+   first piece a custodial capture takes (the engine takes those first) is broken. #}
+function qsw(v,f,vl,e)
+ local bo,so=bd,sd
+ local p={{ width + 1 }}-abs(f)
+ for d=-p,p,p+p do
+  local t=v-d
+  if bo[t]=={{ EMPTY }} then
+   local x,k=v,0
+   while so[bo[x]]==e do
+    if not capr(bo[x+f]) then
+     k=0
+     break
+    end
+    k=k+1
+    x=x+d
+   end
+   local c=bo[x]
+   if k>1 and (capr(c) or c=={{ EMPTY }} and cor[x]>0) and (bo[v]=={{ KING }} or not host(v+d,bo[v])) then
+    for m=v,x-d,d do
+     if bo[m]~={{ KING }} then
+      vic(vl,t,m)
+     end
+    end
+   end
+  end
+ end
+end
+{% endif %}
+
+{% if surround %}
+{# Does the path `surr` last found (a defender's square last) still stand, free of attackers?
+   Returns that, the path's squares as a set, and its defender's square. While it stands, an
+   attackers' move that neither lands on it nor takes that defender cannot surround. #}
+function wchk()
+ local w,on,ok=wit,{},wit
+ if w and sd[bd[w[#w]]]=={{ DEFENDERS }} then
+  for x in all(w) do
+   ok=ok and bd[x]~={{ ATTACKER }}
+   on[x]=true
+  end
+  return ok,on,w[#w]
+ end
+end
+
+{% endif %}
+{# `around` as a loop, for the few other squares hostile to the enemy. #}
+function qar(w,vl,e)
+ local bo=bd
+ for d in all(dirs) do
+  if bo[w+d]==e and bo[w+d+d]=={{ EMPTY }} then
+   vic(vl,w+d+d,w+d)
+  end
+ end
+end
+
+{# The quiescence moves, in generation order (origin, then direction N E S W, then distance),
+   with `vl[t]`, the victims of a move to t, and `kc[t]`, true when it takes the king. The movers
+   are found from each landing square along the lines S W E N (`qd`), so the origins found from
+   one square mostly come in increasing order, and inserted by the key origin*64 + `dk[t-origin]`
+   (the direction's rank*16 + the distance; a distance is at most {{ width - 3 }}, so horizontal offsets
+   never reach vertical ones); `ks[0]` is a sentinel below every key. `lt[t]`: 1 for a landing
+   square any mover is tried on, 2 for one only the king is (a possible ending). `z`: also the
+   moves quiescence tries because they may end the game without a capture. #}
+qd,dk=split"{{ -width }},-1,1,{{ width }}",{}
+for j=1,4 do
+ for k=1,{{ width - 3 }} do
+  dk[-dirs[j]*k]=(j+1)%4*16+k
+ end
+end
+
+function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win) %}z{% endif %})
+ local bo,so,s,vl,kc,lt,ms,ks,ky,n{% if surround %},ok,on,df{% endif %}=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local e={{ ATTACKERS + DEFENDERS }}-s
+ {# Custodial captures, from the squares hostile to the enemy: the side to move's capturers
+    (and the king{% if not king_armed %}, were he armed{% endif %}), then{% if not simple_host %} the special squares that are hostile without one{% else %} nothing else (no special square is hostile here){% endif %}: an enemy soldier beside one and an empty square
+    beyond him. #}
+ for w in pairs(pk[s]) do
+{{ around("w") }}
+ end
+{% if king_armed %}
+ if s=={{ DEFENDERS }} then
+  qar(king,vl,e)
+ end
+{% endif %}
+{% if not simple_host %}
+{% if hostile_empty %}
+ local hz=he[e]
+{% endif %}
+{% if hostile_occupied %}
+ local hq=ho[e]
+{% endif %}
+ for w in all(spx) do
+  local c=bo[w]
+  if (so[c]~=s{% if not king_armed %} or c=={{ KING }}{% endif %}) and {{ hostile("w", "hz", "hq", "e") }} then
+   qar(w,vl,e)
+  end
+ end
+{% endif %}
+ for t in pairs(vl) do
+  lt[t]=1
+ end
+{% if shieldwall %}
+ for v in pairs(pk[e]) do
+  local f=inw[v]
+  if f and so[bo[v+f]]==s then
+   qsw(v,f,vl,e)
+  end
+ end
+ if s=={{ ATTACKERS }} then
+  local f=inw[king]
+  if f and so[bo[king+f]]==s then
+   qsw(king,f,vl,e)
+  end
+ end
+ for t in pairs(vl) do
+  lt[t]=1
+ end
+{% endif %}
+ if s=={{ ATTACKERS }} then
+  local k{% if hostile_empty %},hk{% endif %}{% if hostile_occupied %},hl{% endif %}=king{% if hostile_empty %},he[{{ KING }}]{% endif %}{% if hostile_occupied %},ho[{{ KING }}]{% endif %}
+
+{% if king_capture == "two" %}
+  for d in all(dirs) do
+   local t=k+d
+   if bo[t]=={{ EMPTY }} and {% if simple_host %}so[bo[k-d]]==s{% else %}{{ hostile("k-d", "hk", "hl", KING) }}{% endif %} then
+    kc[t],lt[t]=true,1
+   end
+  end
+{% else %}
+{# By four{% if king_capture == "near" %} on or beside the throne (else by two){% endif %}: a move to the one side of the king that is not hostile. #}
+{% if king_capture == "near" %}
+  if nt[k]>0 then
+{% endif %}
+  local hh,c={},0
+  for d in all(dirs) do
+   if {{ hostile("k+d", "hk", "hl", KING) }} then
+    c=c+1
+    hh[d]=true
+   end
+  end
+  if c==3 then
+   for d in all(dirs) do
+    if not hh[d] and bo[k+d]=={{ EMPTY }} then
+     kc[k+d],lt[k+d]=true,1
+    end
+   end
+  end
+{% if king_capture == "near" %}
+  else
+   for d in all(dirs) do
+    local t=k+d
+    if bo[t]=={{ EMPTY }} and {{ hostile("k-d", "hk", "hl", KING) }} then
+     kc[t],lt[t]=true,1
+    end
+   end
+  end
+{% endif %}
+{% endif %}
+{% if surround %}
+  if z then
+  {# A move that takes nothing can still surround, if it lands on a candidate square (beside the
+     king{% if shieldwall %}, or on the edge{% endif %}). It cannot while the path `surr` last found from a defender to
+     the edge stays free of attackers and does not hold the landing square: then only the
+     squares of that path are tried. #}
+  ok,on,df=wchk()
+  local w=wit
+  local function sus(t)
+   if bo[t]=={{ EMPTY }} and not lt[t] then
+    lt[t]=1
+   end
+  end
+  if ok then
+   {# Only the path's squares that are candidates: beside the king{% if shieldwall %} or on the edge{% endif %}. #}
+   for i=1,#w do
+    local t=w[i]
+    local g=abs(t-k)
+    if g==1 or g=={{ width }}{% if shieldwall %} or edge[t]>0{% endif %} then
+     sus(t)
+    end
+   end
+  else
+   for d in all(dirs) do
+    sus(k+d)
+   end
+{% if shieldwall %}
+   for i=1,#edl do
+    sus(edl[i])
+   end
+{% endif %}
+  end
+  end
+{% endif %}
+ end
+{% if shieldwall and (exit_fort or not ai.escape_win) %}
+ if z and s=={{ DEFENDERS }} then
+  {# A defenders' move to an empty edge square that takes nothing can still end the game: an
+     exit fort (after it the king stands on the edge){% if not ai.escape_win %}, or the king's escape{% endif %}. #}
+{% if exit_fort %}
+  if edge[king]>0 then
+   for i=1,#edl do
+    local t=edl[i]
+    if bo[t]=={{ EMPTY }} and not lt[t] then
+     lt[t]=1
+    end
+   end
+  end
+{% endif %}
+  {# The king's own moves to the edge (the only ones that can bring him there). #}
+  for d in all(dirs) do
+   local t=king+d
+   while bo[t]=={{ EMPTY }} do
+    if edge[t]>0 and not lt[t] then
+     lt[t]=2
+    end
+    t=t+d
+   end
+  end
+ end
+{% endif %}
+ for t,c in pairs(lt) do
+  for d in all(qd) do
+   local u=t+d
+   local p=bo[u]
+   while p=={{ EMPTY }} do
+    u=u+d
+    p=bo[u]
+   end
+   if so[p]==s{% if not king_armed %} and p~={{ KING }}{% endif %} and (c<2 or p=={{ KING }}){% if stop %} and stp[p][t]>0{% endif %} then
+{% if pass %}
+    local ok=true
+    for x=t+d,u-d,d do
+     ok=ok and pas[p][x]>0
+    end
+    if ok then
+{% endif %}
+    local key,i=u*64+ky[t-u],n+1
+    n=i
+    while ks[i-1]>key do
+     ms[i],ks[i]=ms[i-1],ks[i-1]
+     i=i-1
+    end
+    ms[i],ks[i]=u*{{ area }}+t,key
+{% if pass %}
+    end
+{% endif %}
+   end
+  end
+ end
+ return ms,vl,kc{% if surround %},ok,on,df{% endif %}
+
+end
+
+{% endif %}

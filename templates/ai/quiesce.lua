@@ -1,0 +1,129 @@
+{# Quiescence, the engine's `qsearch`: stand pat or try the captures, at most {{ ai.max_qply }} plies.
+
+   The engine makes every move that lands on a capture candidate square (`capture_squares`) and
+   keeps those that captured or ended the game. Here `qfind(true)` finds the same moves without
+   making the others (see ai/captures), and the search makes only those, removing the victims it
+   already knows. Moves that capture nothing can only matter by ending the game{% if surround %} (a surround){% endif %}{% if exit_fort %} (an exit fort){% endif %};
+   `qfind(true)` adds them only where that is possible, and they are made and tested as the
+   engine does. Quiescence moves leave the hash, the history and the undo records alone: nothing
+   below a quiescence node reads them. #}
+{% if surround %}
+{# After an attackers' move to t taking the pieces in l: surrounded? Not while the path `qfind`
+   checked (`ok`, its squares `on`, its defender `df`) keeps clear of t and its defender stands:
+   `surr` would find the same path. #}
+function qsur(t,l,ok,on,df)
+ if ok and not on[t] then
+  ok=true
+  if l then
+   for j=1,#l do
+    if l[j]==df then
+     ok=false
+    end
+   end
+  end
+  if ok then
+   return
+  end
+ end
+ return surr()
+end
+
+{% endif %}
+function qs(h,a,b,q{% if ai.escape %},e{% endif %})
+ if q>0 then
+  nodes+=0x0.0001
+  if lim>0 and nodes>=lim then
+   halt=true
+   return 0
+  end
+  if slice and stat(1)>{{ ai.frame_cpu }} then
+   yield()
+  end
+{% if ai.escape_win %}
+  if side=={{ DEFENDERS }} then
+{% if ai.escape %}
+   e=kesc()
+   if kd==1 then
+{% else %}
+   if routes()>0 then
+{% endif %}
+    return {{ ai.inf - 1 }}-h
+   end
+  end
+{% endif %}
+ end
+ local best=evaluate({% if ai.escape %}e{% endif %})
+ if best>=b or q>={{ ai.max_qply }} or h>={{ ai.max_ply - 2 }} then
+  return best
+ end
+ if best>a then
+  a=best
+ end
+ local ms,vl,kc{% if surround %},wok,won,wdf{% endif %}=qfind(true)
+ local bo,s{% if ai.table %},mt{% endif %}=bd,side{% if ai.table %},mat{% endif %}
+
+ local o={{ ATTACKERS + DEFENDERS }}-s
+ local en{% if ai.table %},pe{% endif %}=pk[o]{% if ai.table %},pst[o]{% endif %}
+
+ for i=1,#ms do
+  local m=ms[i]
+  local f,t=m\{{ area }},m%{{ area }}
+  local p,l=bo[f],vl[t]
+  local pp{% if ai.table %},ps{% endif %}=pk[p]{% if ai.table %},pst[p]{% endif %}
+
+  bo[f],bo[t]={{ EMPTY }},p
+  pp[f],pp[t]=nil,true
+{% if ai.table %}
+  mat=mt+ps[t]-ps[f]
+{% endif %}
+  if p=={{ KING }} then
+   king=t
+  end
+  if l then
+   for j=1,#l do
+    local v=l[j]
+    bo[v]={{ EMPTY }}
+    en[v]=nil
+{% if ai.table %}
+    mat-=pe[v]
+{% endif %}
+   end
+  end
+  local sc
+  if kc[t] or p=={{ KING }} and esc[t]>0{% if exit_fort %} or s=={{ DEFENDERS }} and edge[king]>0 and fort(){% endif %}{% if surround %} or s=={{ ATTACKERS }} and qsur(t,l,wok,won,wdf){% endif %} then
+   sc={{ ai.inf - 1 }}-h
+  elseif l then
+   side=o
+   sc=-qs(h+1,-b,-a,q+1)
+   side=s
+  end
+  bo[t],bo[f]={{ EMPTY }},p
+  pp[t],pp[f]=nil,true
+  if p=={{ KING }} then
+   king=f
+  end
+  if l then
+   for j=1,#l do
+    local v=l[j]
+    bo[v]=o
+    en[v]=true
+   end
+  end
+{% if ai.table %}
+  mat=mt
+{% endif %}
+  if halt then
+   return 0
+  end
+  if sc and sc>best then
+   best=sc
+   if sc>a then
+    a=sc
+    if sc>=b then
+     break
+    end
+   end
+  end
+ end
+ return best
+end
