@@ -250,3 +250,35 @@ fn rules_as_opentafl_strings() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("`ks:m`"));
 }
+
+#[test]
+fn bench_search_measures_a_rules_file_like_the_preset_it_holds() {
+    // Brandubh printed as TOML and read back is the same game, so the ablation table's node
+    // counts (deterministic) must be the preset's, row for row.
+    let dir = std::env::temp_dir().join(format!("tafl8-bench-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("brandubh.toml");
+    let toml = tafl8(&["rules", "--variant", "brandubh"]);
+    assert!(toml.status.success());
+    std::fs::write(&file, &toml.stdout).unwrap();
+    let nodes = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("full") || l.starts_with("no ordering"))
+            // The row's name (26 columns) and its nodes at depths 1 to 3 (10 each).
+            .map(|l| l.chars().take(26 + 3 * 10).collect::<String>())
+            .collect()
+    };
+    let args = ["bench", "search", "--depth", "3", "--runs", "1"];
+    let preset = tafl8(&[&args[..], &["--variants", "brandubh"]].concat());
+    let from_file = tafl8(&[&args[..], &["--rules", file.to_str().unwrap()]].concat());
+    assert!(preset.status.success() && from_file.status.success());
+    let (a, b) = (stdout(&preset), stdout(&from_file));
+    assert!(!nodes(&a).is_empty(), "{a}");
+    assert_eq!(nodes(&a), nodes(&b), "{a}\n{b}");
+    // Only the file's ruleset: the default variants are not measured when --rules names one.
+    assert!(!b.contains("ziege"), "{b}");
+    let bad = tafl8(&["bench", "search", "--rules", "no-such-rules.toml"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no-such-rules.toml"));
+    std::fs::remove_dir_all(&dir).ok();
+}

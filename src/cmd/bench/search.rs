@@ -11,12 +11,19 @@ use std::time::Instant;
 use tafl8_engine::search::{Limits, SearchConfig, Searcher};
 use tafl8_engine::{MoveList, Position, Rules, Status, Xorshift32};
 
+use crate::cmd::rules::load_rules_file;
+
 /// Options of `tafl8 bench search`.
 #[derive(clap::Args, Debug)]
 pub struct SearchOptions {
-    /// Variants to measure (comma-separated built-in names).
-    #[arg(long, value_name = "NAMES", default_value = "brandubh,ziege")]
-    variants: String,
+    /// Variants to measure (comma-separated built-in names). Default: brandubh,ziege, or none
+    /// when `--rules` names the rulesets.
+    #[arg(long, value_name = "NAMES")]
+    variants: Option<String>,
+    /// A ruleset to measure: a rules file (TOML, as `tafl8 rules` prints) or an OpenTafl rules
+    /// string; repeatable, measured after `--variants`.
+    #[arg(long, value_name = "FILE|STRING")]
+    rules: Vec<std::path::PathBuf>,
     /// Deepest iteration.
     #[arg(long, default_value_t = 6)]
     depth: u8,
@@ -113,8 +120,21 @@ pub fn run(opts: SearchOptions) -> anyhow::Result<std::process::ExitCode> {
     for spec in &opts.configs {
         rows.push((spec.clone(), SearchConfig::parse(spec)?));
     }
-    for variant in opts.variants.split(',').map(str::trim) {
-        let rules = Arc::new(Rules::preset(variant)?);
+    let variants = match (&opts.variants, opts.rules.is_empty()) {
+        (Some(v), _) => v.clone(),
+        (None, true) => "brandubh,ziege".to_string(),
+        (None, false) => String::new(),
+    };
+    let mut rulesets = Vec::new();
+    for variant in variants.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+        rulesets.push(Rules::preset(variant)?);
+    }
+    for path in &opts.rules {
+        rulesets.push(load_rules_file(path)?);
+    }
+    for rules in rulesets {
+        let variant = rules.name().to_string();
+        let rules = Arc::new(rules);
         let positions = sample(&rules, opts.positions, opts.seed);
         if positions.len() > 1 {
             println!(
