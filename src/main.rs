@@ -15,7 +15,28 @@ struct Cli {
     command: cmd::Command,
 }
 
+/// A reader that closes the pipe early (`tafl8 ... | head`) is not an error of tafl8's: `print!`
+/// panics on a closed stdout, so that one panic ends the program quietly with success, as
+/// `analyze` does when its report meets a closed pipe; every other panic keeps the default
+/// report.
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let cli = Cli::parse();
     match cli.command.run() {
         Ok(code) => code,

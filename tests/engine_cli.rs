@@ -282,3 +282,21 @@ fn bench_search_measures_a_rules_file_like_the_preset_it_holds() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no-such-rules.toml"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_reader_that_closes_the_pipe_early_stops_tafl8_quietly() {
+    // `tafl8 rules ... | true`: the reading end is closed before tafl8 (still starting up)
+    // prints, so its first `println!` meets a closed pipe.
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl8"))
+        .args(["rules", "--variant", "copenhagen"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
