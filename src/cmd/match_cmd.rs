@@ -7,6 +7,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use tafl8_engine::book::Book;
 use tafl8_engine::difficulty::{self, Level};
+use tafl8_engine::eval::{Weights, WEIGHTS, WEIGHT_NAMES};
 use tafl8_engine::search::{Limits, SearchConfig, Searcher};
 use tafl8_engine::{Move, MoveList, Position, Rules, Side, Xorshift32};
 
@@ -15,8 +16,8 @@ use super::rules::RulesArgs;
 /// Play two engine configurations against each other and estimate the Elo difference.
 ///
 /// A player is a spec: a search config (`full`, `seed`, `bare`, then `+feature`/`-feature`) and
-/// optional `nodes=N`, `depth=N`, `level=L` or `book` (play from the variant's opening book while
-/// the position is in it) items, e.g. `full,nodes=20000`, `seed`, `full,-killers`, `level=3,book`. Games come in pairs: the same random opening (see --opening-plies)
+/// optional `nodes=N`, `depth=N`, `level=L`, `w.WEIGHT=V` (an evaluation weight, for tuning) or
+/// `book` (play from the variant's opening book while the position is in it) items, e.g. `full,nodes=20000`, `seed`, `full,-killers`, `level=3,book`. Games come in pairs: the same random opening (see --opening-plies)
 /// is played twice with the sides swapped, so neither player gets the easier side more often.
 #[derive(clap::Args, Debug)]
 pub struct Options {
@@ -55,6 +56,7 @@ pub struct Options {
 #[derive(Clone, Debug)]
 struct Player {
     cfg: SearchConfig,
+    weights: Weights,
     limits: Limits,
     level: Option<Level>,
     book: bool,
@@ -64,6 +66,7 @@ fn parse_player(spec: &str, default_nodes: u64) -> anyhow::Result<Player> {
     let mut limits = Limits::nodes(default_nodes);
     let mut level = None;
     let mut book = false;
+    let mut weights = WEIGHTS;
     let mut cfg_items = Vec::new();
     for item in spec.split(',').map(str::trim) {
         if item == "book" {
@@ -73,6 +76,18 @@ fn parse_player(spec: &str, default_nodes: u64) -> anyhow::Result<Player> {
         match item.split_once('=') {
             Some(("nodes", v)) => limits.nodes = v.parse().with_context(|| format!("`{item}`"))?,
             Some(("depth", v)) => limits.depth = v.parse().with_context(|| format!("`{item}`"))?,
+            Some((w, v)) if w.starts_with("w.") => {
+                let v: i16 = v
+                    .parse()
+                    .with_context(|| format!("`{item}`: a weight is an integer"))?;
+                if !weights.set(&w[2..], v) {
+                    bail!(
+                        "`{item}`: no weight `{}`; the weights are {}",
+                        &w[2..],
+                        WEIGHT_NAMES.join(", ")
+                    );
+                }
+            }
             Some(("level", v)) => {
                 let n: u8 = v.parse().with_context(|| format!("`{item}`"))?;
                 let l = Level::get(n).with_context(|| format!("`{item}`: levels are 1 to 5"))?;
@@ -89,6 +104,7 @@ fn parse_player(spec: &str, default_nodes: u64) -> anyhow::Result<Player> {
         .with_context(|| format!("player spec `{spec}`"))?;
     Ok(Player {
         cfg,
+        weights,
         limits,
         level,
         book,
@@ -116,8 +132,8 @@ fn play_game(
     for &m in opening {
         pos.play(m)?;
     }
-    let mut sa = Searcher::new(rules, attackers.cfg);
-    let mut sd = Searcher::new(rules, defenders.cfg);
+    let mut sa = Searcher::with_weights(rules, attackers.cfg, &attackers.weights);
+    let mut sd = Searcher::with_weights(rules, defenders.cfg, &defenders.weights);
     let mut rng = difficulty::seeded_rng(seed);
     let book = Book::builtin(rules);
     loop {

@@ -8,9 +8,9 @@ mod escape;
 mod tables;
 pub mod weights;
 
-pub use escape::{escape_routes, king_escape, Escape, MAX_ESCAPE_DEPTH};
+pub use escape::{escape_routes, king_escape, route_squares, Escape, MAX_ESCAPE_DEPTH};
 pub use tables::Tables;
-pub use weights::{Weights, WEIGHTS, ZIEGE_ATTACKERS};
+pub use weights::{Weights, WEIGHTS, WEIGHT_NAMES, ZIEGE_ATTACKERS};
 
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::Position;
@@ -32,6 +32,28 @@ pub struct EvalConfig {
     pub mobility: bool,
     /// Soldiers with a friendly neighbour.
     pub defended: bool,
+    /// Corner seals (corner-escape boards only): per corner, each of its two entry squares
+    /// (beside it on the edges) is sealed when an attacker stands on it, or on both the square
+    /// beyond it along the edge and the square diagonal to the corner (the `a3 b2 c1` line that
+    /// keeps the king out of `a1`). Not in the cart yet.
+    pub corners: bool,
+    /// King mobility: the squares the king can move to. Not in the cart yet.
+    pub king_moves: bool,
+    /// The king's region: the squares the king could walk to by single orthogonal steps through
+    /// squares free of attackers (defenders count as free: they can move away). Points for the
+    /// defenders per escape square in it and per 8 squares of it, and for the attackers when it
+    /// holds no escape square (the attackers' wall is closed). Not in the cart yet.
+    pub region: bool,
+    /// Enclosure: the squares free of attackers from which the edge can be reached by single
+    /// orthogonal steps through such squares (what the surround rule tests); points for the
+    /// attackers when the king is not among them and per defender that is not. Not in the cart
+    /// yet.
+    pub enclosure: bool,
+    /// Balance: the start position's material is subtracted, so a position as even as the start
+    /// scores about 0 like a draw does (without it the attackers' larger army makes every
+    /// draw look like a gift to the defenders and a disaster to the attackers). Not in the
+    /// cart yet.
+    pub balance: bool,
 }
 
 impl EvalConfig {
@@ -43,6 +65,11 @@ impl EvalConfig {
         king_guard: true,
         mobility: false,
         defended: false,
+        corners: false,
+        king_moves: false,
+        region: false,
+        enclosure: false,
+        balance: false,
     };
     /// The seed-level evaluation: material and piece-square tables only.
     pub const SEED: EvalConfig = EvalConfig {
@@ -52,6 +79,11 @@ impl EvalConfig {
         king_guard: false,
         mobility: false,
         defended: false,
+        corners: false,
+        king_moves: false,
+        region: false,
+        enclosure: false,
+        balance: false,
     };
 }
 
@@ -68,12 +100,23 @@ pub struct Evaluator {
     combined: [[i16; MAX_AREA]; 8],
     /// Board bitsets for the king's escape search.
     masks: bits::BoardMasks,
+    /// Per corner (corner-escape boards of size 5 and up): the entry squares beside it, the
+    /// squares beyond them along the edges, and the square diagonal to the corner, as
+    /// `[entry1, beyond1, entry2, beyond2, diagonal]` padded squares.
+    corners: Vec<[u8; 5]>,
+    /// The start position's material, defenders' point of view (see `EvalConfig::balance`).
+    start_material: i32,
 }
 
 impl Evaluator {
     /// Tables for `pos`'s ruleset with the default weights.
     pub fn new(rules: &crate::rules::Rules) -> Evaluator {
-        let tables = Tables::new(rules, &WEIGHTS);
+        Evaluator::with_weights(rules, &WEIGHTS)
+    }
+
+    /// Tables for `rules` with weights `weights` (for tuning: the cart always uses [`WEIGHTS`]).
+    pub fn with_weights(rules: &crate::rules::Rules, weights: &Weights) -> Evaluator {
+        let tables = Tables::new(rules, weights);
         let mut combined = [[0i16; MAX_AREA]; 8];
         for (sq, ((a, d), k)) in tables
             .attacker
@@ -82,17 +125,57 @@ impl Evaluator {
             .zip(&tables.king)
             .enumerate()
         {
-            combined[ATTACKER as usize][sq] = -(WEIGHTS.attacker + a);
-            combined[DEFENDER as usize][sq] = WEIGHTS.defender + d;
+            combined[ATTACKER as usize][sq] = -(weights.attacker + a);
+            combined[DEFENDER as usize][sq] = weights.defender + d;
             combined[KING as usize][sq] = *k;
         }
         Evaluator {
-            weights: WEIGHTS,
+            weights: *weights,
             tables,
             combined,
             masks: bits::BoardMasks::new(rules),
+            corners: corner_squares(rules),
+            start_material: rules
+                .start_cells()
+                .iter()
+                .map(|&c| match c {
+                    ATTACKER => -(weights.attacker as i32),
+                    DEFENDER => weights.defender as i32,
+                    _ => 0,
+                })
+                .sum(),
         }
     }
+}
+
+/// The squares of each corner's seal (see [`Evaluator`]'s `corners`), corners in the order a1,
+/// last file of rank 1, a of the last rank, the far corner.
+fn corner_squares(rules: &crate::rules::Rules) -> Vec<[u8; 5]> {
+    let g = rules.geometry();
+    let n = g.size();
+    if rules.escape() != crate::rules::Escape::Corners || n < 5 {
+        return Vec::new();
+    }
+    let last = n - 1;
+    let at = |f: u8, r: u8| {
+        g.square(f, r)
+            .unwrap_or_else(|| unreachable!("inside the board"))
+            .index() as u8
+    };
+    // (corner file, corner rank, file step, rank step) towards the board's inside.
+    [
+        (0, 0, 1i8, 1i8),
+        (last, 0, -1, 1),
+        (0, last, 1, -1),
+        (last, last, -1, -1),
+    ]
+    .iter()
+    .map(|&(f, r, df, dr)| {
+        let off = |a: i8, b: i8| at((f as i8 + a * df) as u8, (r as i8 + b * dr) as u8);
+        // Entry 1 on the corner's file, entry 2 on its rank.
+        [off(0, 1), off(0, 2), off(1, 0), off(2, 0), off(1, 1)]
+    })
+    .collect()
 }
 
 /// The evaluation of `pos` from the side to move's point of view.
@@ -176,7 +259,104 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
     if cfg.mobility {
         v += w.mobility as i32 * mobility_difference(pos);
     }
+    if cfg.corners {
+        v -= corner_seals(cells, &ev.corners, w);
+    }
+    if cfg.king_moves {
+        v += w.king_moves as i32 * king_moves(pos);
+    }
+    if cfg.region {
+        v += king_region(pos, &ev.masks, w);
+    }
+    if cfg.enclosure {
+        v -= enclosure(pos, &ev.masks, w);
+    }
+    if cfg.balance {
+        v -= ev.start_material;
+    }
     v
+}
+
+/// The attackers' enclosure points (see [`EvalConfig::enclosure`]).
+fn enclosure(pos: &Position, m: &bits::BoardMasks, w: &Weights) -> i32 {
+    let king = m.bit(pos.king_square().index());
+    let mut wall = m.holding(pos, ATTACKER);
+    let mut v = 0;
+    for level in 0..w.enclosed_king.len() {
+        if level > 0 {
+            // Thicken the wall by one step: gaps one square narrower count as closed.
+            wall |= m.shift(wall, 0) | m.shift(wall, 1) | m.shift(wall, 2) | m.shift(wall, 3);
+            wall &= !king;
+        }
+        let free = m.board & !wall;
+        let outside = m.fill(free & m.edge, free);
+        if level == 0 {
+            let defenders_in = (m.holding(pos, DEFENDER) & !outside).count_ones() as i32;
+            v += defenders_in * w.enclosed_defender as i32;
+        }
+        if outside & king == 0 {
+            // Enclosed at this level: the thinner levels' points are earned too (the wall's
+            // thickening only closes more).
+            v += w.enclosed_king[level..]
+                .iter()
+                .map(|&p| p as i32)
+                .sum::<i32>();
+            break;
+        }
+    }
+    v
+}
+
+/// The king's region term (see [`EvalConfig::region`]), defenders' point of view.
+fn king_region(pos: &Position, m: &bits::BoardMasks, w: &Weights) -> i32 {
+    let free = m.board & !m.holding(pos, ATTACKER);
+    let r = m.fill(m.bit(pos.king_square().index()), free);
+    let escapes = (r & m.king_escape).count_ones() as i32;
+    let mut v = w.region_size as i32 * (r.count_ones() as i32 / 8);
+    if escapes == 0 {
+        v -= w.region_closed as i32;
+    } else {
+        v += w.region_escape as i32 * escapes.min(8);
+    }
+    v
+}
+
+/// The attackers' corner-seal points (see [`EvalConfig::corners`]).
+fn corner_seals(cells: &[u8; MAX_AREA], corners: &[[u8; 5]], w: &Weights) -> i32 {
+    let att = |sq: u8| cells[sq as usize] == ATTACKER;
+    let mut v = 0;
+    for &[e1, b1, e2, b2, d] in corners {
+        let diag = att(d);
+        let s1 = att(e1) || (diag && att(b1));
+        let s2 = att(e2) || (diag && att(b2));
+        v += (s1 as i32 + s2 as i32) * w.corner_entry as i32;
+        if s1 && s2 {
+            v += w.corner_sealed as i32;
+        }
+    }
+    v
+}
+
+/// Squares the king can move to.
+fn king_moves(pos: &Position) -> i32 {
+    let k = pos.king_square().index();
+    let rules = pos.rules();
+    let (stop, pass) = (rules.stop_table(), rules.pass_table());
+    let cells = pos.cells();
+    let mut n = 0;
+    for d in pos.geometry().directions() {
+        let mut t = (k as i16 + d) as usize;
+        while cells[t] == EMPTY {
+            if stop[t].contains(KING) {
+                n += 1;
+            }
+            if !pass[t].contains(KING) {
+                break;
+            }
+            t = (t as i16 + d) as usize;
+        }
+    }
+    n
 }
 
 /// The mobility difference is clamped to `-MOBILITY_CLAMP..=MOBILITY_CLAMP`: 4 x 121 moves times
