@@ -3,9 +3,12 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
+use std::time::{Duration, Instant};
+
 use anyhow::Context;
 use tafl8_engine::notation::ascii_board;
-use tafl8_engine::search::{Limits, SearchConfig, Searcher};
+use tafl8_engine::record::play_move_list;
+use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit};
 use tafl8_engine::{Position, Side};
 
 use super::rules::RulesArgs;
@@ -19,15 +22,25 @@ pub struct Options {
     /// default: the variant's start.
     #[arg(long, value_name = "S")]
     position: Option<String>,
-    /// Side to move (default: the variant's first side).
+    /// Side to move in the position given (before --moves; default: the variant's first side).
     #[arg(long, value_name = "attackers|defenders")]
     side: Option<Side>,
-    /// Deepest iteration.
-    #[arg(long, default_value_t = 6)]
-    depth: u8,
+    /// The game so far: moves played from the start (or from --position), each checked, e.g.
+    /// `d6-e6,d3-a3` or an OpenTafl move list (`d2-a2xa3|d4-d3`; spaces, commas and `|`
+    /// separate; turn numbers like `1.` are skipped; listed captures must match). The search
+    /// knows these positions, so it sees a repetition coming.
+    #[arg(long, value_name = "LIST")]
+    moves: Option<String>,
+    /// Deepest iteration (default 6, or as deep as the time allows with --movetime).
+    #[arg(long)]
+    depth: Option<u8>,
     /// Node budget (0 = none): the last completed iteration stands when it runs out.
     #[arg(long, default_value_t = 0)]
     nodes: u64,
+    /// Wall-clock budget in milliseconds: the last completed iteration stands when it runs out
+    /// (no iteration starts after half of it). The result then depends on the machine's speed.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
     /// Search features as a spec: `full`, `seed` or `bare`, then `+feature`/`-feature`
     /// (pv, killers, history, tt, captures, pvs, lmr, qsearch, escape-win, escape-ext, material, pst,
     /// escape, guard, mobility, defended) and `tt-bits=N`.
@@ -37,7 +50,8 @@ pub struct Options {
     /// searched in, its score and whether it caused a cutoff.
     #[arg(long, value_name = "N", default_value_t = 0)]
     tree: usize,
-    /// Print one JSON object (`best` like "d1-d3", `score`, `pv`, `nodes`, `depth`, `iterations`).
+    /// Print one JSON object (`best` like "d1-d3", `score`, `pv`, `nodes`, `depth`, `ms`,
+    /// `iterations`).
     #[arg(long)]
     json: bool,
 }
@@ -57,15 +71,25 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             p
         }
     };
+    if let Some(list) = &opts.moves {
+        play_move_list(&mut pos, list).context("--moves")?;
+    }
+    let side = pos.side_to_move();
     let cfg = SearchConfig::parse(&opts.config).context("--config")?;
     let mut searcher = Searcher::new(&rules, cfg);
     searcher.set_trace(opts.tree);
+    let time = opts
+        .movetime
+        .map(|ms| TimeLimit::movetime(Duration::from_millis(ms)));
+    let default_depth = if time.is_some() { 62 } else { 6 };
     let limits = Limits {
-        depth: opts.depth.max(1),
+        depth: opts.depth.unwrap_or(default_depth).max(1),
         nodes: opts.nodes,
-        time: None,
+        time,
     };
+    let t0 = Instant::now();
     let r = searcher.search(&mut pos, limits);
+    let elapsed = t0.elapsed();
     let g = rules.geometry();
     let mv = |m: &tafl8_engine::Move| m.display(g);
     let mut o = String::new();
@@ -92,6 +116,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             "pv": r.pv.iter().map(mv).collect::<Vec<_>>(),
             "nodes": r.nodes,
             "depth": r.depth,
+            "ms": elapsed.as_secs_f64() * 1e3,
             "iterations": its,
         });
         writeln!(o, "{}", serde_json::to_string_pretty(&out)?)?;
@@ -119,10 +144,11 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     match r.best {
         Some(b) => writeln!(
             o,
-            "best {} score {} ({} nodes in total)",
+            "best {} score {} ({} nodes in total, {:.1} ms)",
             mv(&b),
             r.score,
-            r.nodes
+            r.nodes,
+            elapsed.as_secs_f64() * 1e3
         )?,
         None => writeln!(o, "no move: the game is over")?,
     }

@@ -10,6 +10,7 @@ use super::rules::RulesArgs;
 mod cart;
 mod runner;
 mod search;
+mod time;
 
 /// Measure speed and print figures (build with --release for meaningful numbers).
 #[derive(clap::Args, Debug)]
@@ -32,6 +33,9 @@ pub enum Target {
     Cart(cart::CartOptions),
     /// PICO-8 VM instructions per second the headless runner executes (wall clock and CPU time).
     Runner(runner::RunnerOptions),
+    /// How closely a timed search keeps its budget (`--movetime`): time past the hard limit,
+    /// and how often the soft limit or a decided score ended the search first.
+    Time(time::TimeOptions),
 }
 
 /// Options of `tafl8 bench perft`.
@@ -58,6 +62,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         Target::Search(s) => search::run(s),
         Target::Cart(c) => cart::run(c),
         Target::Runner(r) => runner::run(r),
+        Target::Time(t) => time::run(t),
     }
 }
 

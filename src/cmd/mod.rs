@@ -12,6 +12,7 @@ pub mod count;
 pub mod diff;
 pub mod lint;
 pub mod match_cmd;
+pub mod otep;
 pub mod perft;
 pub mod rules;
 pub mod run;
@@ -44,6 +45,9 @@ pub enum Command {
     Analyze(analyze::Options),
     /// Two engine configs play each other from varied openings: W/D/L and Elo with a 95% interval.
     Match(match_cmd::Options),
+    /// Play as an OpenTafl (OTEP) engine on stdin/stdout: OpenTafl's host or a referee sends the
+    /// rules and the moves (see docs/otep.md for adding tafl8 to OpenTafl).
+    Otep(otep::Options),
     /// Generate a variant's opening book by deep search (or --check a committed one).
     Book(book::Options),
     /// Run a cart headless: printh output, CPU per frame, screenshots (see `tafl8 run --help`).
@@ -77,6 +81,7 @@ impl Command {
             Command::Bench(opts) => bench::run(opts),
             Command::Analyze(opts) => analyze::run(opts),
             Command::Match(opts) => match_cmd::run(opts),
+            Command::Otep(opts) => otep::run(opts),
             Command::Book(opts) => book::run(opts),
             Command::Run(opts) => run::run(opts),
         }

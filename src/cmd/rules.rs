@@ -15,8 +15,10 @@ pub struct RulesArgs {
     /// Built-in variant: ziege (default), brandubh, tablut or copenhagen.
     #[arg(long, value_name = "NAME", default_value = "ziege")]
     pub variant: String,
-    /// A rules file (TOML, as `tafl8 rules` prints); overrides --variant.
-    #[arg(long, value_name = "FILE")]
+    /// A rules file (TOML, as `tafl8 rules` prints), or an OpenTafl rules string
+    /// (`dim:7 name:Brandub ... start:/3t3/...`, as `tafl8 rules --otep` prints); overrides
+    /// --variant.
+    #[arg(long, value_name = "FILE|STRING")]
     pub rules: Option<PathBuf>,
 }
 
@@ -24,14 +26,24 @@ impl RulesArgs {
     /// Loads and validates the chosen ruleset.
     pub fn load(&self) -> anyhow::Result<Arc<Rules>> {
         let rules = match &self.rules {
-            Some(path) => Rules::from_file(path)?,
+            Some(path) => match path.to_str().filter(|s| is_otr(s) && !path.exists()) {
+                Some(otr) => Rules::from_otr(otr)?,
+                None => Rules::from_file(path)?,
+            },
             None => Rules::preset(&self.variant)?,
         };
         Ok(Arc::new(rules))
     }
 }
 
-/// Print a ruleset as a commented TOML file: save it, edit it, pass it back with --rules FILE.
+/// Whether `s` is an OpenTafl rules string rather than a file name (they start with the board
+/// size entry).
+pub fn is_otr(s: &str) -> bool {
+    s.trim_start().starts_with("dim:")
+}
+
+/// Print a ruleset as a commented TOML file: save it, edit it, pass it back with --rules FILE
+/// (or, with --otep, as an OpenTafl rules string).
 #[derive(clap::Args, Debug)]
 pub struct Options {
     #[command(flatten)]
@@ -39,6 +51,11 @@ pub struct Options {
     /// List the built-in variants instead.
     #[arg(long)]
     list: bool,
+    /// Print the ruleset as an OpenTafl rules string (for OpenTafl's "Load notation", its
+    /// variant files, or another OTEP engine) instead of TOML. A rule OpenTafl cannot express
+    /// (e.g. Copenhagen's "a repetition loses for the defenders") is an error naming it.
+    #[arg(long)]
+    otep: bool,
 }
 
 /// Prints the preset's own file (comments included), or checks and echoes a --rules file.
@@ -49,7 +66,18 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
+    if opts.otep {
+        println!("{}", opts.rules.load()?.to_otr()?);
+        return Ok(ExitCode::SUCCESS);
+    }
     match &opts.rules.rules {
+        Some(path) if path.to_str().is_some_and(is_otr) && !path.exists() => {
+            // An OpenTafl rules string: print the ruleset it describes as a rules file.
+            let rules = opts.rules.load()?;
+            let toml = rules.file().to_toml();
+            println!("# From the OpenTafl rules string:\n# {}\n", path.display());
+            print!("{toml}");
+        }
         Some(path) => {
             // Validate first, so a bad file is reported rather than echoed.
             opts.rules.load()?;

@@ -253,6 +253,10 @@ function nega(d,h,a,b,onpv)
  if rep() then
 {% if ai.rep_loser %}
   return side=={{ ai.rep_loser }} and h-{{ ai.inf }} or {{ ai.inf }}-h
+{% elif ai.rep_mover > 0 %}
+  return {{ ai.inf }}-h
+{% elif ai.rep_mover < 0 %}
+  return h-{{ ai.inf }}
 {% else %}
   return 0
 {% endif %}

@@ -112,8 +112,11 @@ pub struct AiContext {
     pub b_lower: u8,
     /// Upper bound code.
     pub b_upper: u8,
-    /// Side that loses by repetition (0 = draw).
+    /// Side that loses by repetition (0 = none named: a draw, or a rule that names the mover).
     pub rep_loser: u8,
+    /// Repetition rules that name the mover: 1 when the mover loses (the side to move in the
+    /// repeated position wins), -1 when the mover wins, 0 otherwise.
+    pub rep_mover: i8,
     /// `stat(1)` threshold for yielding.
     pub frame_cpu: &'static str,
     /// The opening book in the engine's compact form (with the `book` feature, for a preset that
@@ -194,6 +197,11 @@ impl AiContext {
             rep_loser: match rep {
                 RepetitionResult::AttackersLose => Side::Attackers.code(),
                 RepetitionResult::DefendersLose => Side::Defenders.code(),
+                _ => 0,
+            },
+            rep_mover: match rep {
+                RepetitionResult::MoverLoses => 1,
+                RepetitionResult::MoverWins => -1,
                 _ => 0,
             },
             frame_cpu: frame_cpu(rules.geometry().size()),

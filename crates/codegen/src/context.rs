@@ -39,8 +39,9 @@ const fn status_winner(status: Status) -> u8 {
 pub struct RepetitionContext {
     /// Occurrences that end the game.
     pub count: u8,
-    /// The winner's side code, 0 for a draw.
-    pub winner: u8,
+    /// The winner as a Lua expression: a side code, 0 for a draw, or one computed from `side`
+    /// (the side to move in the repeated position) when the rule names the mover.
+    pub winner: String,
 }
 
 /// The rules half of the template context.
@@ -156,11 +157,14 @@ impl RulesContext {
                         .any(|&d| s as i64 + d as i64 == throne as i64))
         };
         let (rep, count) = rules.repetition();
+        let both = Side::Attackers.code() + Side::Defenders.code();
         let repetition = match rep {
             RepetitionResult::Ignored => None,
-            RepetitionResult::Draw => Some(0),
-            RepetitionResult::AttackersLose => Some(Side::Defenders.code()),
-            RepetitionResult::DefendersLose => Some(Side::Attackers.code()),
+            RepetitionResult::Draw => Some("0".to_string()),
+            RepetitionResult::AttackersLose => Some(Side::Defenders.code().to_string()),
+            RepetitionResult::DefendersLose => Some(Side::Attackers.code().to_string()),
+            RepetitionResult::MoverLoses => Some("side".to_string()),
+            RepetitionResult::MoverWins => Some(format!("{both}-side")),
         }
         .map(|winner| RepetitionContext { count, winner });
         let start = rules.start_cells();

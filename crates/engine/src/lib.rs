@@ -16,6 +16,7 @@ mod perft;
 mod piece;
 mod play;
 mod position;
+pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod search;

@@ -89,10 +89,13 @@ impl Position {
         }
         let (result, count) = self.rules.repetition();
         if result != RepetitionResult::Ignored && self.repetitions() >= count as usize {
+            // The side to move did not make the repeating move: its opponent did.
             let winner = match result {
                 RepetitionResult::AttackersLose => Some(Side::Defenders),
                 RepetitionResult::DefendersLose => Some(Side::Attackers),
-                _ => None,
+                RepetitionResult::MoverLoses => Some(self.side),
+                RepetitionResult::MoverWins => Some(self.side.opponent()),
+                RepetitionResult::Ignored | RepetitionResult::Draw => None,
             };
             return Some(Outcome {
                 winner,

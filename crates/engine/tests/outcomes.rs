@@ -127,6 +127,28 @@ fn repetition_can_lose_for_one_side() {
 }
 
 #[test]
+fn repetition_can_lose_or_win_for_the_mover() {
+    // The start position occurs for the third time after the 8th move, d3-d2, made by the
+    // defenders: OpenTafl's `tfr:w` (mover-loses) gives the game to the attackers, `tfr:l`
+    // (mover-wins) to the defenders.
+    for (rule, winner) in [
+        ("mover-loses", Side::Attackers),
+        ("mover-wins", Side::Defenders),
+    ] {
+        let src = preset_source("ziege")
+            .unwrap()
+            .replace("result = \"draw\"", &format!("result = \"{rule}\""));
+        let mut p = Position::start(Arc::new(Rules::from_toml(&src, "test.toml").unwrap()));
+        for i in 0..8 {
+            assert_eq!(p.outcome(), None, "{rule}, before move {}", i + 1);
+            play(&mut p, ["a3-a2", "d2-d3", "a2-a3", "d3-d2"][i % 4]);
+        }
+        assert_eq!(p.side_to_move(), Side::Attackers);
+        assert_eq!(p.outcome(), win(winner, EndReason::Repetition), "{rule}");
+    }
+}
+
+#[test]
 fn move_limit_draws() {
     let src = preset_source("ziege")
         .unwrap()

@@ -38,7 +38,7 @@ pub struct SearchOptions {
 }
 
 /// The start, then positions from seeded self-play games until `count` more are collected.
-fn sample(rules: &Arc<Rules>, count: usize, seed: u32) -> Vec<Position> {
+pub(super) fn sample(rules: &Arc<Rules>, count: usize, seed: u32) -> Vec<Position> {
     let mut out = vec![Position::start(rules.clone())];
     let mut rng = Xorshift32::new(seed);
     let mut list = MoveList::new();
@@ -74,7 +74,7 @@ fn sample(rules: &Arc<Rules>, count: usize, seed: u32) -> Vec<Position> {
 
 /// This thread's CPU time in seconds (Linux's `/proc/thread-self/schedstat`: nanoseconds on the
 /// CPU first), or `None` where the OS does not expose it.
-fn thread_cpu_secs() -> Option<f64> {
+pub(super) fn thread_cpu_secs() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
     Some(ns as f64 / 1e9)

@@ -33,6 +33,14 @@ pub enum RulesError {
         /// The parser's message.
         message: String,
     },
+    /// An OpenTafl rules string names a rule tafl8 does not play, or is malformed.
+    #[error("OpenTafl rules string: `{entry}`: {problem}")]
+    Otr {
+        /// The entry (`ks:m`, `start:...`), or the entries concerned.
+        entry: String,
+        /// The problem and, where there is one, the fix.
+        problem: String,
+    },
     /// The file parsed, but a field's value is not allowed.
     #[error("{origin}{}: field `{field}`: {problem}", line.map(|l| format!(":{l}")).unwrap_or_default())]
     Invalid {

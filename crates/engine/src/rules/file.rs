@@ -40,6 +40,11 @@ pub enum RepetitionResult {
     AttackersLose,
     /// The defenders lose.
     DefendersLose,
+    /// The player whose move makes the position occur `count` times loses (OpenTafl's
+    /// `tfr:w`, its built-in Copenhagen's rule: the side to move in the repeated position wins).
+    MoverLoses,
+    /// The player whose move makes the position occur `count` times wins (OpenTafl's `tfr:l`).
+    MoverWins,
 }
 
 /// Which side moves first.
@@ -144,4 +149,12 @@ pub struct RulesFile {
     /// king on the throne is surrounded by attackers on the other three sides.
     #[serde(default)]
     pub linnaean_capture: bool,
+}
+
+impl RulesFile {
+    /// The file as TOML (no comments; `tafl8 rules` prints the presets' commented sources).
+    pub fn to_toml(&self) -> String {
+        // Plain values and two-level tables always serialise.
+        toml::to_string(self).unwrap_or_else(|e| unreachable!("rules file to TOML: {e}"))
+    }
 }

@@ -4,6 +4,7 @@
 mod error;
 mod file;
 mod kinds;
+pub mod otr;
 mod presets;
 
 use std::path::Path;

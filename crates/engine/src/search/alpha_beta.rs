@@ -19,19 +19,15 @@ pub const LMR_SECOND: usize = 11;
 
 impl Searcher {
     /// Counts a node and tells whether a limit stops the search (checked every node for the node
-    /// budget, every 1024 nodes for the clock).
+    /// budget, every `TIME_CHECK_NODES` nodes for the clock).
     #[inline]
     pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
             self.stop = true;
         }
-        if self.nodes & 1023 == 0 {
-            if let (Some(t), Some(start)) = (self.limits.time, self.start) {
-                if start.elapsed() >= t {
-                    self.stop = true;
-                }
-            }
+        if self.nodes & (super::TIME_CHECK_NODES - 1) == 0 && self.past(|t| t.hard) {
+            self.stop = true;
         }
         self.stop
     }
@@ -60,10 +56,13 @@ impl Searcher {
             return None;
         }
         let (result, _) = pos.rules().repetition();
+        // The mover (who made the repeating move) is the side not to move here.
         let loser = match result {
             RepetitionResult::AttackersLose => Some(Side::Attackers),
             RepetitionResult::DefendersLose => Some(Side::Defenders),
-            _ => None,
+            RepetitionResult::MoverLoses => Some(pos.side_to_move().opponent()),
+            RepetitionResult::MoverWins => Some(pos.side_to_move()),
+            RepetitionResult::Ignored | RepetitionResult::Draw => None,
         };
         Some(match loser {
             None => Score::DRAW,

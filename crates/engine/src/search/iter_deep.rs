@@ -17,8 +17,41 @@ pub struct Limits {
     /// Node budget (0 = none). When it runs out the last completed iteration's result stands.
     pub nodes: u64,
     /// Wall-clock limit (Rust only; makes the result time-dependent).
-    pub time: Option<Duration>,
+    pub time: Option<TimeLimit>,
 }
+
+/// A wall-clock budget, measured from the start of [`Searcher::search`].
+///
+/// `hard` is checked inside the search every [`TIME_CHECK_NODES`] nodes, alongside the node
+/// budget: when it has passed the search unwinds and the last completed iteration stands (a
+/// partial iteration is discarded, as with the node budget). `soft` is checked between
+/// iterations: once it has passed no new iteration starts, since one that starts late would
+/// most likely be cut off by `hard` and thrown away. Nor does one start that the growth of the
+/// last iterations' times predicts would end past `hard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimit {
+    /// Never search longer than this (plus the time of at most [`TIME_CHECK_NODES`] nodes).
+    pub hard: Duration,
+    /// Start no iteration after this.
+    pub soft: Duration,
+}
+
+impl TimeLimit {
+    /// A fixed time per move: `hard` is the whole budget, and no iteration starts after half
+    /// of it (an iteration takes several times the one before it, so one started after half the
+    /// budget would not finish).
+    pub fn movetime(budget: Duration) -> TimeLimit {
+        TimeLimit {
+            hard: budget,
+            soft: budget / 2,
+        }
+    }
+}
+
+/// The clock is read once every this many nodes (a power of two; a node costs well under a
+/// microsecond, so the search overruns its budget by a fraction of a millisecond at most:
+/// `tafl8 bench time` measures it).
+pub const TIME_CHECK_NODES: u64 = 1024;
 
 impl Limits {
     /// Only a depth limit.
@@ -35,6 +68,14 @@ impl Limits {
             depth: (MAX_PLY - 2) as u8,
             nodes,
             time: None,
+        }
+    }
+    /// A wall-clock budget only, up to depth `MAX_PLY - 2`.
+    pub const fn time(time: TimeLimit) -> Limits {
+        Limits {
+            depth: (MAX_PLY - 2) as u8,
+            nodes: 0,
+            time: Some(time),
         }
     }
 }
@@ -153,9 +194,37 @@ impl Searcher {
             {
                 break;
             }
+            if self.past(|t| t.soft) || self.next_would_overrun(&result.iterations) {
+                break;
+            }
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// Whether the next iteration would most likely run past the hard limit (and be thrown
+    /// away): it is predicted to take the last one's time times the growth from the one before
+    /// (at least 2, at most 8).
+    fn next_would_overrun(&self, its: &[Iteration]) -> bool {
+        let (Some(t), Some(start), [.., a, b, c]) = (&self.limits.time, self.start, its) else {
+            return false;
+        };
+        let last = c.time.saturating_sub(b.time).as_secs_f64();
+        let before = b.time.saturating_sub(a.time).as_secs_f64();
+        let growth = if before > 0.0 {
+            (last / before).clamp(2.0, 8.0)
+        } else {
+            8.0
+        };
+        start.elapsed().as_secs_f64() + last * growth > t.hard.as_secs_f64()
+    }
+
+    /// Whether the clock has passed the budget's `which` limit (never, without a time limit).
+    pub(super) fn past(&self, which: impl Fn(&TimeLimit) -> Duration) -> bool {
+        match (&self.limits.time, self.start) {
+            (Some(t), Some(start)) => start.elapsed() >= which(t),
+            _ => false,
+        }
     }
 
     /// One iteration at the root: every move with the full window (or, with a root margin,

@@ -26,7 +26,7 @@ mod tt;
 
 pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
 pub use config::{ConfigError, SearchConfig, FEATURES, NOT_IN_CART};
-pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};
+pub use iter_deep::{Iteration, Limits, RootScore, SearchResult, TimeLimit, TIME_CHECK_NODES};
 pub use ordering::{
     capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER,
     KEY_PV, KEY_TT,

@@ -1,0 +1,707 @@
+//! `tafl8 match`: two players, tafl8 configurations or outside OTEP engines, play pairs of
+//! games from the same random openings with the sides swapped; tafl8 referees every move and
+//! prints W/D/L, each side's results, an Elo difference with a 95% interval, and each engine's
+//! time and depth per move. Files: `player` (who plays), `external` (an OTEP engine process),
+//! `gameclock` (the referee's clock), `stats` (the sums), `record` (the game records).
+
+mod external;
+mod gameclock;
+mod player;
+mod record;
+mod stats;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use tafl8_engine::book::Book;
+use tafl8_engine::difficulty::{self, choose};
+use tafl8_engine::notation::position_string;
+use tafl8_engine::record::{move_record, parse_move_record};
+use tafl8_engine::search::{Limits, Searcher, TimeLimit};
+use tafl8_engine::{EndReason, Move, MoveList, Position, Rules, Side, Xorshift32};
+
+use super::otep::clock::budget;
+use super::rules::RulesArgs;
+use external::{External, Failure};
+use gameclock::{GameClock, TimeControl};
+use player::{parse_internal, Internal, Player};
+use stats::{elo_interval, MoveStat, Moves};
+
+/// Play two engines against each other and estimate the Elo difference.
+///
+/// A tafl8 player is a spec: a search config (`full`, `seed`, `bare`, then `+feature`/`-feature`)
+/// and optional `nodes=N`, `depth=N`, `movetime=MS`, `level=L`, `w.WEIGHT=V` (an evaluation
+/// weight, for tuning) or `book` (play from the variant's opening book while the position is in
+/// it) items, e.g. `full,nodes=20000`, `seed`,
+/// `full,-killers`, `level=3,book`. An outside engine speaking OTEP (OpenTafl's engine
+/// protocol) is a shell command: `--b-cmd "tafl8 otep --movetime 2000"`, or OpenTafl's AI (see
+/// docs/otep.md); tafl8 referees its moves (an illegal move, a crash or no move in time loses
+/// the game) and tells it the rules as an OpenTafl rules string. Games come in pairs: the same
+/// random opening (see --opening-plies) is played twice with the sides swapped, so neither
+/// player gets the easier side more often.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Player A: a tafl8 spec.
+    #[arg(long, value_name = "CFG", required_unless_present = "a_cmd")]
+    a: Option<String>,
+    /// Player A: an OTEP engine command (run with `sh -c`), instead of --a.
+    #[arg(long, value_name = "CMD", conflicts_with = "a")]
+    a_cmd: Option<String>,
+    /// Player A's name in reports and game records (default: its spec or command).
+    #[arg(long, value_name = "NAME")]
+    a_name: Option<String>,
+    /// Player B: a tafl8 spec.
+    #[arg(long, value_name = "CFG", required_unless_present = "b_cmd")]
+    b: Option<String>,
+    /// Player B: an OTEP engine command (run with `sh -c`), instead of --b.
+    #[arg(long, value_name = "CMD", conflicts_with = "b")]
+    b_cmd: Option<String>,
+    /// Player B's name in reports and game records.
+    #[arg(long, value_name = "NAME")]
+    b_name: Option<String>,
+    /// Number of games (rounded up to an even number: games come in pairs).
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Node budget per move for tafl8 players without their own `nodes=`.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Wall-clock budget per move for tafl8 players without their own `movetime=`, in
+    /// milliseconds (the games then depend on the machine's speed). An OTEP engine's own time
+    /// is set on its command line, or by --clock.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// A game clock for both players, `MAIN[+INC][/PERIODxCOUNT]` in seconds (e.g. `60+1`,
+    /// `300/10x3`), kept by the referee as OpenTafl keeps one: OTEP engines get `clock` lines,
+    /// tafl8 players budget from it, and a player whose time runs out loses.
+    #[arg(long, value_name = "TC")]
+    clock: Option<TimeControl>,
+    /// Seconds an OTEP engine may take for a move when there is no game clock.
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    move_timeout: u64,
+    /// Uncounted searches an OpenTafl engine makes before the match (its JIT is slow at first).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    warmup: u32,
+    /// Random plies played from the start before the engines take over (varied openings).
+    #[arg(long, default_value_t = 2)]
+    opening_plies: u32,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 200)]
+    max_plies: u16,
+    /// Seed of the opening and difficulty choices (same seed, same games).
+    #[arg(long, default_value_t = 1)]
+    seed: u32,
+    /// Write every game, in OpenTafl's game record notation, to FILE (rewritten after each
+    /// game).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Keep a transcript of each OTEP engine's session in DIR.
+    #[arg(long, value_name = "DIR")]
+    log_dir: Option<PathBuf>,
+    /// Print one JSON object at the end: the summary and every game.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar (for logs).
+    #[arg(long)]
+    quiet: bool,
+    /// Print every game's moves and result.
+    #[arg(long)]
+    show_games: bool,
+}
+
+/// Result of one game from the attackers' point of view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameResult {
+    AttackersWin,
+    DefendersWin,
+    Draw,
+}
+
+impl GameResult {
+    fn of(winner: Option<Side>) -> GameResult {
+        match winner {
+            Some(Side::Attackers) => GameResult::AttackersWin,
+            Some(Side::Defenders) => GameResult::DefendersWin,
+            None => GameResult::Draw,
+        }
+    }
+    /// OTEP's `finish` code.
+    fn finish_code(self) -> u8 {
+        match self {
+            GameResult::Draw => 1,
+            GameResult::AttackersWin => 2,
+            GameResult::DefendersWin => 3,
+        }
+    }
+}
+
+/// A seat: the player and its name.
+struct Seat {
+    name: String,
+    player: Player,
+}
+
+/// One game as played.
+pub struct Game {
+    result: GameResult,
+    reason: String,
+    /// Moves as `d1-d3` (for --show-games), opening included.
+    moves: Vec<String>,
+    /// Moves as OpenTafl records them (`d2-a2xa3`, `Kf6-f10`).
+    records: Vec<String>,
+    /// Per move after the opening: who moved and the figures.
+    stats: Vec<(usize, MoveStat)>,
+}
+
+fn reason_text(r: EndReason) -> &'static str {
+    match r {
+        EndReason::KingCaptured => "king captured",
+        EndReason::KingEscaped => "king escaped",
+        EndReason::ExitFort => "exit fort",
+        EndReason::Surrounded => "surrounded",
+        EndReason::NoMoves => "no moves",
+        EndReason::Repetition => "repetition",
+        EndReason::MoveLimit => "move limit",
+    }
+}
+
+/// What the match needs besides the players.
+struct Setup<'a> {
+    rules: &'a Arc<Rules>,
+    otr: Option<String>,
+    opts: &'a Options,
+}
+
+/// tafl8 picks a move for `p`.
+fn internal_move(
+    p: &Internal,
+    searcher: &mut Searcher,
+    pos: &mut Position,
+    rng: &mut Xorshift32,
+    book: Option<&Book>,
+    time: Option<TimeLimit>,
+) -> (Option<Move>, Option<u32>, Option<u64>) {
+    if p.book {
+        if let Some(m) = book.and_then(|b| b.choose(pos, rng)) {
+            return (Some(m), None, None);
+        }
+    }
+    match &p.level {
+        Some(l) => {
+            // difficulty::think, with the result kept for its depth.
+            let limits = Limits { time, ..l.limits() };
+            searcher.set_root_margin(l.margin);
+            let r = searcher.search(pos, limits);
+            searcher.set_root_margin(0);
+            (choose(&r, l, rng), Some(r.depth.into()), Some(r.nodes))
+        }
+        None => {
+            let limits = Limits { time, ..p.limits };
+            let r = searcher.search(pos, limits);
+            (r.best, Some(r.depth.into()), Some(r.nodes))
+        }
+    }
+}
+
+/// Plays one game: `seats[0]` attacks, `seats[1]` defends (indices into the match's seats
+/// are given by `who`, for the figures).
+fn play_game(
+    setup: &Setup,
+    mut seats: [&mut Seat; 2],
+    who: [usize; 2],
+    opening: &[Move],
+    seed: u32,
+) -> anyhow::Result<Game> {
+    let rules = setup.rules;
+    let opts = setup.opts;
+    let g = rules.geometry();
+    let mut pos = Position::start(rules.clone());
+    let mut game = Game {
+        result: GameResult::Draw,
+        reason: String::new(),
+        moves: Vec::new(),
+        records: Vec::new(),
+        stats: Vec::new(),
+    };
+    let mut boards = Vec::new();
+    for &m in opening {
+        let undo = pos.play(m)?;
+        game.moves.push(m.display(g));
+        game.records.push(move_record(&pos, &undo));
+        boards.push(position_string(g, pos.cells()));
+    }
+    // Outside engines: started, told the rules and the opening.
+    for (i, seat) in seats.iter_mut().enumerate() {
+        if let Player::External(e) = &mut seat.player {
+            let otr = setup.otr.as_deref().unwrap_or_default();
+            let ready = e.ensure().and_then(|()| {
+                e.drain();
+                e.send(&format!("rules {otr}"))?;
+                for (m, b) in opening.iter().zip(&boards) {
+                    e.send(&format!("opponent-move {} {b}", m.display(g)))?;
+                }
+                Ok(())
+            });
+            if let Err(f) = ready {
+                e.kill();
+                let side = if i == 0 {
+                    Side::Attackers
+                } else {
+                    Side::Defenders
+                };
+                game.result = GameResult::of(Some(side.opponent()));
+                game.reason = format!("{} ({side}) could not start: {f}", seat.name);
+                return Ok(game);
+            }
+        }
+    }
+    let internal = |s: &Seat| match &s.player {
+        Player::Internal(p) => Some(Searcher::with_weights(rules, p.cfg, &p.weights)),
+        Player::External(_) => None,
+    };
+    let mut searchers = [internal(seats[0]), internal(seats[1])];
+    let mut rng = difficulty::seeded_rng(seed);
+    let book = Book::builtin(rules);
+    let mut clock = opts.clock.map(GameClock::new);
+    let default_movetime = opts.movetime.map(Duration::from_millis);
+    loop {
+        if let Some(o) = pos.outcome() {
+            game.result = GameResult::of(o.winner);
+            game.reason = reason_text(o.reason).to_string();
+            break;
+        }
+        if pos.ply() >= opts.max_plies {
+            game.result = GameResult::Draw;
+            game.reason = format!("ply limit {}", opts.max_plies);
+            break;
+        }
+        let side = pos.side_to_move();
+        let i = usize::from(side == Side::Defenders);
+        if let Some(c) = &mut clock {
+            c.start_turn(side);
+        }
+        let t0 = Instant::now();
+        let seat = &mut *seats[i];
+        let (mv, depth, nodes) = match &mut seat.player {
+            Player::Internal(p) => {
+                let movetime = p.movetime.or(default_movetime);
+                let time = match &clock {
+                    Some(c) => Some(budget(
+                        &c.message(),
+                        side,
+                        opts.clock.map_or(Duration::ZERO, |t| t.increment),
+                        movetime,
+                    )),
+                    None => movetime.map(TimeLimit::movetime),
+                };
+                let searcher = searchers[i]
+                    .as_mut()
+                    .context("a tafl8 player has a searcher")?;
+                let (m, d, n) = internal_move(p, searcher, &mut pos, &mut rng, book.as_ref(), time);
+                let Some(m) = m else {
+                    bail!("the engine found no move in an ongoing game")
+                };
+                (m, d, n)
+            }
+            Player::External(e) => {
+                let deadline = match &clock {
+                    Some(c) => t0 + c.left(side) + Duration::from_secs(2),
+                    None => t0 + Duration::from_secs(opts.move_timeout),
+                };
+                let asked = clock
+                    .as_ref()
+                    .map_or(Ok(()), |c| e.send(&c.line()))
+                    .and_then(|()| e.send(&format!("play {side}")))
+                    .and_then(|()| e.wait_move(deadline));
+                let verdict = match asked {
+                    Ok(text) => match parse_move_record(g, &text) {
+                        Ok(r) => match pos.check(r.mv) {
+                            Ok(()) => Ok(r.mv),
+                            Err(why) => Err(format!("illegal move {text}: {why}")),
+                        },
+                        Err(why) => Err(format!("unreadable move `{text}`: {why}")),
+                    },
+                    Err(f @ Failure::Timeout) if clock.is_some() => {
+                        Err(format!("lost on time ({f})"))
+                    }
+                    Err(f) => Err(f.to_string()),
+                };
+                match verdict {
+                    Ok(m) => {
+                        if let Err(f) = e.settle() {
+                            e.kill();
+                            game.result = GameResult::of(Some(side.opponent()));
+                            game.reason = format!("{} ({side}): {f}", seat.name);
+                            break;
+                        }
+                        let info = e.info();
+                        (m, info.depth, info.nodes)
+                    }
+                    Err(why) => {
+                        e.kill();
+                        game.result = GameResult::of(Some(side.opponent()));
+                        game.reason = format!("{} ({side}): {why}", seat.name);
+                        break;
+                    }
+                }
+            }
+        };
+        let took = t0.elapsed();
+        if let Some(c) = &mut clock {
+            if !c.end_turn(side, took) {
+                game.result = GameResult::of(Some(side.opponent()));
+                game.reason = format!("{} ({side}) lost on time", seats[i].name);
+                break;
+            }
+        }
+        game.stats.push((
+            who[i],
+            MoveStat {
+                ms: took.as_secs_f64() * 1e3,
+                depth,
+                nodes,
+            },
+        ));
+        let undo = pos.play(mv)?;
+        game.moves.push(mv.display(g));
+        game.records.push(move_record(&pos, &undo));
+        let board = position_string(g, pos.cells());
+        for (j, seat) in seats.iter_mut().enumerate() {
+            if let Player::External(e) = &mut seat.player {
+                let line = if j == i {
+                    format!("move {board}")
+                } else {
+                    format!("opponent-move {} {board}", mv.display(g))
+                };
+                if e.send(&line).is_err() {
+                    e.kill();
+                }
+            }
+        }
+    }
+    for seat in seats {
+        if let Player::External(e) = &mut seat.player {
+            if e.alive()
+                && e.send(&format!("finish {}", game.result.finish_code()))
+                    .is_err()
+            {
+                e.kill();
+            }
+        }
+    }
+    Ok(game)
+}
+
+/// A random opening of `plies` moves from the start (reproducible from the rng).
+fn opening(rules: &Arc<Rules>, plies: u32, rng: &mut Xorshift32) -> Vec<Move> {
+    let mut pos = Position::start(rules.clone());
+    let mut list = MoveList::new();
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        pos.gen_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list.as_slice()[rng.below(list.len() as u16) as usize];
+        let undo = pos.make(m);
+        if pos.outcome().is_some() {
+            // Openings never end the game: the engines should play it.
+            pos.unmake(&undo);
+            break;
+        }
+        out.push(m);
+    }
+    out
+}
+
+/// Makes a seat from the options.
+fn seat(
+    spec: Option<&String>,
+    cmd: Option<&String>,
+    name: Option<&String>,
+    nodes: u64,
+    log: Option<PathBuf>,
+) -> anyhow::Result<Seat> {
+    Ok(match (spec, cmd) {
+        (_, Some(cmd)) => {
+            let name = name.cloned().unwrap_or_else(|| cmd.clone());
+            Seat {
+                player: Player::External(External::new(name.clone(), cmd.clone(), log)),
+                name,
+            }
+        }
+        (Some(spec), None) => Seat {
+            player: Player::Internal(parse_internal(spec, nodes)?),
+            name: name.cloned().unwrap_or_else(|| spec.clone()),
+        },
+        (None, None) => bail!("give a tafl8 spec or an engine command"),
+    })
+}
+
+/// OpenTafl's engine starts slowly (a cold JIT): a few searches from the start, not counted.
+fn warm_up(
+    e: &mut External,
+    otr: &str,
+    first: Side,
+    n: u32,
+    timeout: Duration,
+) -> anyhow::Result<()> {
+    for _ in 0..n {
+        e.send(&format!("rules {otr}"))
+            .and_then(|()| e.send(&format!("play {first}")))
+            .and_then(|()| e.wait_move(Instant::now() + timeout))
+            .and_then(|_| e.settle())
+            .and_then(|()| e.send("finish 0"))
+            .map_err(|f| anyhow::anyhow!("{}: warm-up search: {f}", e.name))?;
+    }
+    Ok(())
+}
+
+/// Runs the match.
+pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
+    let rules = opts.rules.load()?;
+    let externals = opts.a_cmd.is_some() || opts.b_cmd.is_some();
+    let otr = if externals || opts.record.is_some() {
+        Some(rules.to_otr().context(
+            "the engines are told the rules, and game records name them, as an OpenTafl rules string",
+        )?)
+    } else {
+        None
+    };
+    if let Some(d) = &opts.log_dir {
+        std::fs::create_dir_all(d).with_context(|| format!("--log-dir {}", d.display()))?;
+    }
+    let log = |n: &str| opts.log_dir.as_ref().map(|d| d.join(format!("{n}.log")));
+    let mut seats = [
+        seat(
+            opts.a.as_ref(),
+            opts.a_cmd.as_ref(),
+            opts.a_name.as_ref(),
+            opts.nodes,
+            log("A"),
+        )
+        .context("player A")?,
+        seat(
+            opts.b.as_ref(),
+            opts.b_cmd.as_ref(),
+            opts.b_name.as_ref(),
+            opts.nodes,
+            log("B"),
+        )
+        .context("player B")?,
+    ];
+    if seats[0].name == seats[1].name {
+        seats[0].name.push_str(" (A)");
+        seats[1].name.push_str(" (B)");
+    }
+    if cfg!(debug_assertions) && !externals {
+        eprintln!("warning: debug build; matches are much faster with --release");
+    }
+    for s in &mut seats {
+        if let Player::External(e) = &mut s.player {
+            e.ensure().map_err(|f| anyhow::anyhow!("{}: {f}", s.name))?;
+            if e.opentafl && opts.warmup > 0 {
+                let otr = otr.as_deref().unwrap_or_default();
+                warm_up(
+                    e,
+                    otr,
+                    rules.first_side(),
+                    opts.warmup,
+                    Duration::from_secs(opts.move_timeout),
+                )?;
+            }
+        }
+    }
+    let setup = Setup {
+        rules: &rules,
+        otr,
+        opts: &opts,
+    };
+    let pairs = opts.games.div_ceil(2).max(1);
+    let bar = if opts.quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(2 * pairs as u64)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games {msg} [{elapsed}<{eta}]",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut rng = Xorshift32::new(opts.seed);
+    // [a as attackers, a as defenders] x [a wins, draws, b wins]
+    let mut table = [[0u32; 3]; 2];
+    let mut scores = Vec::new();
+    let mut moves = Moves::default();
+    let mut endings: std::collections::BTreeMap<String, u32> = Default::default();
+    let mut records = Vec::new();
+    let mut games_json = Vec::new();
+    for pair in 0..pairs {
+        let open = opening(&rules, opts.opening_plies, &mut rng);
+        for (i, a_attacks) in [true, false].into_iter().enumerate() {
+            let seed = opts
+                .seed
+                .wrapping_mul(7919)
+                .wrapping_add(pair * 2 + i as u32);
+            let [a, b] = &mut seats;
+            let (order, who) = if a_attacks {
+                ([a, b], [0, 1])
+            } else {
+                ([b, a], [1, 0])
+            };
+            let names = [order[0].name.clone(), order[1].name.clone()];
+            let game = play_game(&setup, order, who, &open, seed)?;
+            let n = 2 * pair + i as u32 + 1;
+            let r = game.result;
+            if opts.show_games {
+                bar.suspend(|| {
+                    println!(
+                        "game {n} (A {}): {r:?} in {} plies ({}): {}",
+                        if a_attacks { "attacks" } else { "defends" },
+                        game.moves.len(),
+                        game.reason,
+                        game.moves.join(" ")
+                    )
+                });
+            }
+            let a_score = match (r, a_attacks) {
+                (GameResult::Draw, _) => 0.5,
+                (GameResult::AttackersWin, true) | (GameResult::DefendersWin, false) => 1.0,
+                _ => 0.0,
+            };
+            let col = if a_score == 1.0 {
+                0
+            } else if a_score == 0.5 {
+                1
+            } else {
+                2
+            };
+            table[i][col] += 1;
+            scores.push(a_score);
+            let winner = match r {
+                GameResult::AttackersWin => "attackers",
+                GameResult::DefendersWin => "defenders",
+                GameResult::Draw => "draw",
+            };
+            *endings
+                .entry(format!("{winner}: {}", game.reason))
+                .or_default() += 1;
+            for (seat_ix, s) in &game.stats {
+                moves.add(&seats[*seat_ix].name, *s);
+            }
+            if let Some(otr) = &setup.otr {
+                records.push(record::game_record(
+                    &setup,
+                    n,
+                    &names,
+                    &game,
+                    otr,
+                    open.len(),
+                ));
+                if let Some(path) = &opts.record {
+                    record::write_atomically(path, &records)?;
+                }
+            }
+            if opts.json {
+                games_json.push(serde_json::json!({
+                    "game": n,
+                    "attackers": names[0],
+                    "defenders": names[1],
+                    "opening_plies": open.len(),
+                    "moves": game.records,
+                    "winner": winner,
+                    "reason": game.reason,
+                    "plies": game.moves.len(),
+                    "ms": game.stats.iter().map(|(_, s)| (s.ms * 10.0).round() / 10.0).collect::<Vec<_>>(),
+                    "depth": game.stats.iter().map(|(_, s)| s.depth).collect::<Vec<_>>(),
+                    "nodes": game.stats.iter().map(|(_, s)| s.nodes).collect::<Vec<_>>(),
+                }));
+            }
+            let (w, d, l) = totals(&table);
+            bar.set_message(format!("A: +{w} ={d} -{l}"));
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    for s in &mut seats {
+        if let Player::External(e) = &mut s.player {
+            e.stop();
+        }
+    }
+    let (w, d, l) = totals(&table);
+    let (e, lo, hi) = elo_interval(&scores);
+    let att_wins = table[0][0] + table[1][2];
+    let def_wins = table[0][2] + table[1][0];
+    if opts.json {
+        let out = serde_json::json!({
+            "variant": rules.name(),
+            "a": seats[0].name,
+            "b": seats[1].name,
+            "games": scores.len(),
+            "seed": opts.seed,
+            "opening_plies": opts.opening_plies,
+            "a_wins": w, "draws": d, "a_losses": l,
+            "a_as_attackers": table[0], "a_as_defenders": table[1],
+            "attackers_won": att_wins, "defenders_won": def_wins,
+            "score": (w as f64 + d as f64 / 2.0) / scores.len() as f64,
+            "elo": finite(e), "elo_low": finite(lo), "elo_high": finite(hi),
+            "endings": endings,
+            "per_engine": moves.json(),
+            "game_list": games_json,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} games of {}: A = `{}` vs B = `{}` ({} random opening plies, seed {})",
+        scores.len(),
+        rules.name(),
+        seats[0].name,
+        seats[1].name,
+        opts.opening_plies,
+        opts.seed
+    );
+    println!(
+        "A: {w} wins, {d} draws, {l} losses (score {:.1}%)",
+        100.0 * (w as f64 + d as f64 / 2.0) / scores.len() as f64
+    );
+    println!(
+        "  A as attackers: +{} ={} -{}",
+        table[0][0], table[0][1], table[0][2]
+    );
+    println!(
+        "  A as defenders: +{} ={} -{}",
+        table[1][0], table[1][1], table[1][2]
+    );
+    println!(
+        "by side: attackers won {att_wins}, defenders won {def_wins}, draws {d} (attackers scored {:.1}%)",
+        100.0 * (att_wins as f64 + d as f64 / 2.0) / scores.len() as f64
+    );
+    println!("Elo(A - B) = {e:+.0}, 95% interval [{lo:+.0}, {hi:+.0}]");
+    println!("per move:");
+    for line in moves.lines() {
+        println!("{line}");
+    }
+    println!("endings:");
+    for (k, v) in &endings {
+        println!("  {v:>4}  {k}");
+    }
+    if let Some(p) = &opts.record {
+        println!("game records: {}", p.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// JSON has no infinity: a sweep's Elo is `null`.
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some((v * 10.0).round() / 10.0)
+}
+
+fn totals(t: &[[u32; 3]; 2]) -> (u32, u32, u32) {
+    (t[0][0] + t[1][0], t[0][1] + t[1][1], t[0][2] + t[1][2])
+}

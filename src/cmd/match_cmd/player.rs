@@ -1,0 +1,114 @@
+//! A player in a match: tafl8's own engine with a configuration and limits (searched in this
+//! process), or an outside OTEP engine (a command the referee runs).
+
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use tafl8_engine::difficulty::Level;
+use tafl8_engine::eval::{Weights, WEIGHTS, WEIGHT_NAMES};
+use tafl8_engine::search::{Limits, SearchConfig};
+
+use super::external::External;
+
+/// tafl8's engine as a player.
+#[derive(Clone, Debug)]
+pub struct Internal {
+    /// Search configuration.
+    pub cfg: SearchConfig,
+    /// Depth and node limits.
+    pub limits: Limits,
+    /// A difficulty level's move choice.
+    pub level: Option<Level>,
+    /// Play from the opening book while the position is in it.
+    pub book: bool,
+    /// A wall-clock budget per move (`movetime=MS`).
+    pub movetime: Option<Duration>,
+    /// Evaluation weights (`w.NAME=V` items change them from the defaults, for tuning).
+    pub weights: Weights,
+}
+
+/// One side of a match.
+pub enum Player {
+    /// tafl8's engine.
+    Internal(Internal),
+    /// An OTEP engine.
+    External(External),
+}
+
+/// Reads a player spec (see `tafl8 match --help`).
+pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal> {
+    let mut limits = Limits::nodes(default_nodes);
+    let mut level = None;
+    let mut book = false;
+    let mut movetime = None;
+    let mut weights = WEIGHTS;
+    let mut cfg_items = Vec::new();
+    for item in spec.split(',').map(str::trim) {
+        if item == "book" {
+            book = true;
+            continue;
+        }
+        match item.split_once('=') {
+            Some(("nodes", v)) => limits.nodes = v.parse().with_context(|| format!("`{item}`"))?,
+            Some(("depth", v)) => limits.depth = v.parse().with_context(|| format!("`{item}`"))?,
+            Some(("movetime", v)) => {
+                let ms: u64 = v.parse().with_context(|| format!("`{item}`"))?;
+                movetime = Some(Duration::from_millis(ms));
+            }
+            Some((w, v)) if w.starts_with("w.") => {
+                let v: i16 = v
+                    .parse()
+                    .with_context(|| format!("`{item}`: a weight is an integer"))?;
+                if !weights.set(&w[2..], v) {
+                    bail!(
+                        "`{item}`: no weight `{}`; the weights are {}",
+                        &w[2..],
+                        WEIGHT_NAMES.join(", ")
+                    );
+                }
+            }
+            Some(("level", v)) => {
+                let n: u8 = v.parse().with_context(|| format!("`{item}`"))?;
+                let l = Level::get(n).with_context(|| format!("`{item}`: levels are 1 to 5"))?;
+                limits = l.limits();
+                level = Some(l);
+            }
+            _ => cfg_items.push(item),
+        }
+    }
+    if cfg_items.is_empty() || cfg_items[0].starts_with(['+', '-']) || cfg_items[0].contains('=') {
+        cfg_items.insert(0, "full");
+    }
+    let cfg = SearchConfig::parse(&cfg_items.join(","))
+        .with_context(|| format!("player spec `{spec}`"))?;
+    Ok(Internal {
+        cfg,
+        limits,
+        level,
+        book,
+        movetime,
+        weights,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_specs() {
+        let p = parse_internal("seed,nodes=300", 5000).unwrap();
+        assert_eq!((p.cfg, p.limits.nodes), (SearchConfig::SEED, 300));
+        let p = parse_internal("level=2", 5000).unwrap();
+        assert_eq!(p.level.unwrap().level, 2);
+        assert!(!parse_internal("-killers", 10).unwrap().cfg.killers);
+        assert!(parse_internal("level=9", 1).is_err());
+        assert!(parse_internal("seed,book", 1).unwrap().book);
+        assert!(parse_internal("fast", 1).is_err());
+        let p = parse_internal("full,w.king_guard=60", 1).unwrap();
+        assert_eq!(p.weights.king_guard, 60);
+        assert!(parse_internal("full,w.nope=1", 1).is_err());
+        let p = parse_internal("full,movetime=1500", 1).unwrap();
+        assert_eq!(p.movetime, Some(Duration::from_millis(1500)));
+    }
+}

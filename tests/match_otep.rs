@@ -1,0 +1,193 @@
+//! `tafl8 match` as the referee of OTEP engines: an outside engine (here `tafl8 otep`, started
+//! by the referee) plays full games; tafl8 in the process and tafl8 over the protocol, with the
+//! same node budget, play the same moves (the protocol carries the whole game, history
+//! included); the game records replay; an engine that plays an illegal move, crashes or stays
+//! silent loses the game and the match goes on.
+
+use std::process::{Command, Output};
+
+use tafl8_engine::record::{play_move_list, GameRecord};
+use tafl8_engine::{Position, Rules};
+
+fn tafl8(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl8"))
+        .args(args)
+        .output()
+        .expect("run tafl8")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+fn otep(extra: &str) -> String {
+    format!("'{}' otep {extra}", env!("CARGO_BIN_EXE_tafl8"))
+}
+
+#[test]
+fn tafl8_over_otep_plays_like_tafl8_in_process() {
+    let dir = std::env::temp_dir().join(format!("tafl8-match-otep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("games.otg");
+    let o = tafl8(&[
+        "match",
+        "--variant",
+        "brandubh",
+        "--a",
+        "full,nodes=3000",
+        "--b-cmd",
+        &otep("--nodes 3000"),
+        "--b-name",
+        "otep",
+        "--games",
+        "4",
+        "--quiet",
+        "--json",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let v = json(&o);
+    let games = v["game_list"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    for pair in games.chunks(2) {
+        // Same opening, sides swapped, the same engine on both sides: the same game.
+        assert_eq!(pair[0]["moves"], pair[1]["moves"], "{pair:?}");
+        assert_eq!(pair[0]["winner"], pair[1]["winner"]);
+    }
+    // Each engine's depth per move is known (the outside one's from its status lines).
+    assert!(
+        v["per_engine"]["otep"]["depth_mean"].as_f64().unwrap() > 1.0,
+        "{v}"
+    );
+    // The record file: four OpenTafl game records, each replaying to its result.
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let records: Vec<&str> = text.split("[event:").skip(1).collect();
+    assert_eq!(records.len(), 4);
+    for r in records {
+        let g = GameRecord::parse(&format!("[event:{r}")).unwrap();
+        let rules = std::sync::Arc::new(Rules::from_otr(&g.rules).unwrap());
+        let mut pos = Position::start(rules);
+        play_move_list(&mut pos, &g.moves.join(" ")).unwrap();
+        let result = &g.tags.iter().find(|(k, _)| k == "result").unwrap().1;
+        // A drawn record is a draw on the board or a game stopped at the ply limit.
+        let winner = pos.outcome().and_then(|o| o.winner);
+        let want = match result.as_str() {
+            "1" => Some(tafl8_engine::Side::Attackers),
+            "-1" => Some(tafl8_engine::Side::Defenders),
+            _ => None,
+        };
+        assert_eq!(winner, want, "{r}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A shell engine that says hello and answers every `play` with `answer` (or not at all).
+fn fake(answer: &str) -> String {
+    format!("echo hello; while read l; do case \"$l\" in play*) {answer};; esac; done")
+}
+
+#[test]
+fn engines_that_misbehave_lose_their_games() {
+    for (engine, reason) in [
+        (fake("echo 'move a1-a7'"), "illegal move a1-a7"),
+        (fake("echo 'move z9'"), "unreadable move"),
+        (fake("echo 'error -1 giving up'"), "engine error"),
+        (fake("exit 0"), "engine ended"),
+        (fake("sleep 30"), "no move in time"),
+    ] {
+        let o = tafl8(&[
+            "match",
+            "--variant",
+            "brandubh",
+            "--a",
+            "full,nodes=500",
+            "--b-cmd",
+            &engine,
+            "--b-name",
+            "bad",
+            "--games",
+            "2",
+            "--move-timeout",
+            "1",
+            "--quiet",
+            "--json",
+        ]);
+        let v = json(&o);
+        // A wins both games, whatever side it plays.
+        assert_eq!(
+            (v["a_wins"].as_u64(), v["a_losses"].as_u64()),
+            (Some(2), Some(0)),
+            "{v}"
+        );
+        for g in v["game_list"].as_array().unwrap() {
+            let why = g["reason"].as_str().unwrap();
+            assert!(why.starts_with("bad (") && why.contains(reason), "{why}");
+        }
+    }
+}
+
+#[test]
+fn rules_an_engine_cannot_be_told_are_refused() {
+    // tafl8's Copenhagen (a repetition loses for the defenders) has no OpenTafl rules string.
+    let o = tafl8(&[
+        "match",
+        "--variant",
+        "copenhagen",
+        "--a",
+        "full",
+        "--b-cmd",
+        "true",
+        "--games",
+        "2",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("repetition.result"), "{err}");
+}
+
+#[test]
+fn tafl8_against_tafl8_plays_the_games_it_played_before_otep() {
+    // The output of `tafl8 match` as it was before it could referee outside engines (commit
+    // b8a4a35): the same seed must still give the same games (docs/search.md and
+    // docs/levels.md quote such matches).
+    let o = tafl8(&[
+        "match",
+        "--variant",
+        "brandubh",
+        "--a",
+        "full",
+        "--b",
+        "seed",
+        "--games",
+        "4",
+        "--nodes",
+        "1000",
+        "--quiet",
+        "--show-games",
+    ]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[1].starts_with(
+        "game 2 (A defends): DefendersWin in 16 plies (king escaped): d2-e2 d5-c5 e2-e1 c5-c7 d6-e6 d4-d5 b4-b7 c4-c7 f4-f7 d3-a3 a4-a5 d5-f5 e6-e7 f5-g5 d1-c1 g5-g7"
+    ), "{out}");
+    assert!(lines[3].starts_with(
+        "game 4 (A defends): DefendersWin in 12 plies (king escaped): d7-e7 d3-f3 d2-f2 d4-d3 f4-f7 c4-c7 d6-d7 d5-g5 f2-f3 d3-a3 b4-b7 a3-a1"
+    ), "{out}");
+    assert!(
+        lines[0].contains("AttackersWin in 83 plies")
+            && lines[2].contains("DefendersWin in 36 plies"),
+        "{out}"
+    );
+    for l in [
+        "4 games of brandubh: A = `full` vs B = `seed` (2 random opening plies, seed 1)",
+        "A: 3 wins, 0 draws, 1 losses (score 75.0%)",
+        "  A as attackers: +1 =0 -1",
+        "  A as defenders: +2 =0 -0",
+        "by side: attackers won 1, defenders won 3, draws 0 (attackers scored 25.0%)",
+        "Elo(A - B) = +191, 95% interval [-126, +inf]",
+    ] {
+        assert!(lines.contains(&l), "missing `{l}` in\n{out}");
+    }
+}
