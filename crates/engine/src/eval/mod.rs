@@ -5,6 +5,7 @@
 
 pub(crate) mod bits;
 mod escape;
+mod structure;
 mod tables;
 pub mod weights;
 
@@ -54,6 +55,16 @@ pub struct EvalConfig {
     /// draw look like a gift to the defenders and a disaster to the attackers). Not in the
     /// cart yet.
     pub balance: bool,
+    /// Tropism: attackers close to the king (within 3 orthogonal steps, the nearer the more),
+    /// what a king capture by four needs. Not in the cart yet.
+    pub tropism: bool,
+    /// Escape threats: the squares the king can move to from which it would reach an escape
+    /// square with its next move (the king's square counted empty). Not in the cart yet.
+    pub threats: bool,
+    /// Escape potential: the king's distance in rook moves to an escape square when only the
+    /// attackers stand in the way (the defenders, who can step aside, are ignored): how well the
+    /// attackers' structure, not the moment's traffic, keeps the king in. Not in the cart yet.
+    pub potential: bool,
 }
 
 impl EvalConfig {
@@ -70,6 +81,9 @@ impl EvalConfig {
         region: false,
         enclosure: false,
         balance: false,
+        tropism: false,
+        threats: false,
+        potential: false,
     };
     /// The seed-level evaluation: material and piece-square tables only.
     pub const SEED: EvalConfig = EvalConfig {
@@ -84,6 +98,9 @@ impl EvalConfig {
         region: false,
         enclosure: false,
         balance: false,
+        tropism: false,
+        threats: false,
+        potential: false,
     };
 }
 
@@ -134,7 +151,7 @@ impl Evaluator {
             tables,
             combined,
             masks: bits::BoardMasks::new(rules),
-            corners: corner_squares(rules),
+            corners: structure::corner_squares(rules),
             start_material: rules
                 .start_cells()
                 .iter()
@@ -146,36 +163,6 @@ impl Evaluator {
                 .sum(),
         }
     }
-}
-
-/// The squares of each corner's seal (see [`Evaluator`]'s `corners`), corners in the order a1,
-/// last file of rank 1, a of the last rank, the far corner.
-fn corner_squares(rules: &crate::rules::Rules) -> Vec<[u8; 5]> {
-    let g = rules.geometry();
-    let n = g.size();
-    if rules.escape() != crate::rules::Escape::Corners || n < 5 {
-        return Vec::new();
-    }
-    let last = n - 1;
-    let at = |f: u8, r: u8| {
-        g.square(f, r)
-            .unwrap_or_else(|| unreachable!("inside the board"))
-            .index() as u8
-    };
-    // (corner file, corner rank, file step, rank step) towards the board's inside.
-    [
-        (0, 0, 1i8, 1i8),
-        (last, 0, -1, 1),
-        (0, last, 1, -1),
-        (last, last, -1, -1),
-    ]
-    .iter()
-    .map(|&(f, r, df, dr)| {
-        let off = |a: i8, b: i8| at((f as i8 + a * df) as u8, (r as i8 + b * dr) as u8);
-        // Entry 1 on the corner's file, entry 2 on its rank.
-        [off(0, 1), off(0, 2), off(1, 0), off(2, 0), off(1, 1)]
-    })
-    .collect()
 }
 
 /// The evaluation of `pos` from the side to move's point of view.
@@ -199,7 +186,7 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
     let mut v: i32 = 0;
     // The empty squares as a bitset: the escape search needs them, and their complement lists
     // the pieces, so the table sum visits a dozen or two squares instead of the whole board.
-    let empty = if cfg.escape || (cfg.material && cfg.pst && !cfg.defended) {
+    let empty = if cfg.escape || cfg.threats || (cfg.material && cfg.pst && !cfg.defended) {
         ev.masks.empty(pos)
     } else {
         0
@@ -260,103 +247,33 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
         v += w.mobility as i32 * mobility_difference(pos);
     }
     if cfg.corners {
-        v -= corner_seals(cells, &ev.corners, w);
+        v -= structure::corner_seals(cells, &ev.corners, w);
     }
     if cfg.king_moves {
-        v += w.king_moves as i32 * king_moves(pos);
+        v += w.king_moves as i32 * structure::king_moves(pos);
     }
     if cfg.region {
-        v += king_region(pos, &ev.masks, w);
+        v += structure::king_region(pos, &ev.masks, w);
     }
     if cfg.enclosure {
-        v -= enclosure(pos, &ev.masks, w);
+        v -= structure::enclosure(pos, &ev.masks, w);
     }
     if cfg.balance {
         v -= ev.start_material;
     }
-    v
-}
-
-/// The attackers' enclosure points (see [`EvalConfig::enclosure`]).
-fn enclosure(pos: &Position, m: &bits::BoardMasks, w: &Weights) -> i32 {
-    let king = m.bit(pos.king_square().index());
-    let mut wall = m.holding(pos, ATTACKER);
-    let mut v = 0;
-    for level in 0..w.enclosed_king.len() {
-        if level > 0 {
-            // Thicken the wall by one step: gaps one square narrower count as closed.
-            wall |= m.shift(wall, 0) | m.shift(wall, 1) | m.shift(wall, 2) | m.shift(wall, 3);
-            wall &= !king;
-        }
-        let free = m.board & !wall;
-        let outside = m.fill(free & m.edge, free);
-        if level == 0 {
-            let defenders_in = (m.holding(pos, DEFENDER) & !outside).count_ones() as i32;
-            v += defenders_in * w.enclosed_defender as i32;
-        }
-        if outside & king == 0 {
-            // Enclosed at this level: the thinner levels' points are earned too (the wall's
-            // thickening only closes more).
-            v += w.enclosed_king[level..]
-                .iter()
-                .map(|&p| p as i32)
-                .sum::<i32>();
-            break;
+    if cfg.threats {
+        v += w.threat as i32 * structure::escape_threats(pos, &ev.masks, empty);
+    }
+    if cfg.potential {
+        let d = structure::escape_potential(pos, &ev.masks, w.potential.len() as u8);
+        if d > 0 {
+            v += w.potential[d as usize - 1] as i32;
         }
     }
-    v
-}
-
-/// The king's region term (see [`EvalConfig::region`]), defenders' point of view.
-fn king_region(pos: &Position, m: &bits::BoardMasks, w: &Weights) -> i32 {
-    let free = m.board & !m.holding(pos, ATTACKER);
-    let r = m.fill(m.bit(pos.king_square().index()), free);
-    let escapes = (r & m.king_escape).count_ones() as i32;
-    let mut v = w.region_size as i32 * (r.count_ones() as i32 / 8);
-    if escapes == 0 {
-        v -= w.region_closed as i32;
-    } else {
-        v += w.region_escape as i32 * escapes.min(8);
+    if cfg.tropism {
+        v -= structure::tropism(pos, &ev.masks) * w.tropism as i32;
     }
     v
-}
-
-/// The attackers' corner-seal points (see [`EvalConfig::corners`]).
-fn corner_seals(cells: &[u8; MAX_AREA], corners: &[[u8; 5]], w: &Weights) -> i32 {
-    let att = |sq: u8| cells[sq as usize] == ATTACKER;
-    let mut v = 0;
-    for &[e1, b1, e2, b2, d] in corners {
-        let diag = att(d);
-        let s1 = att(e1) || (diag && att(b1));
-        let s2 = att(e2) || (diag && att(b2));
-        v += (s1 as i32 + s2 as i32) * w.corner_entry as i32;
-        if s1 && s2 {
-            v += w.corner_sealed as i32;
-        }
-    }
-    v
-}
-
-/// Squares the king can move to.
-fn king_moves(pos: &Position) -> i32 {
-    let k = pos.king_square().index();
-    let rules = pos.rules();
-    let (stop, pass) = (rules.stop_table(), rules.pass_table());
-    let cells = pos.cells();
-    let mut n = 0;
-    for d in pos.geometry().directions() {
-        let mut t = (k as i16 + d) as usize;
-        while cells[t] == EMPTY {
-            if stop[t].contains(KING) {
-                n += 1;
-            }
-            if !pass[t].contains(KING) {
-                break;
-            }
-            t = (t as i16 + d) as usize;
-        }
-    }
-    n
 }
 
 /// The mobility difference is clamped to `-MOBILITY_CLAMP..=MOBILITY_CLAMP`: 4 x 121 moves times

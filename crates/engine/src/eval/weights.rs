@@ -55,6 +55,15 @@ pub struct Weights {
     pub enclosed_king: [i16; 3],
     /// Enclosure: points for the attackers per defender that cannot reach the edge (level 0).
     pub enclosed_defender: i16,
+    /// Tropism (see `EvalConfig::tropism`): points for the attackers per attacker and step of
+    /// closeness to the king (`4 - distance` for attackers within 3 orthogonal steps).
+    pub tropism: i16,
+    /// Escape threats (see `EvalConfig::threats`): points for the defenders per square the
+    /// king can move to from which it would reach an escape square in one more move.
+    pub threat: i16,
+    /// Escape potential (see `EvalConfig::potential`): points for the defenders by the king's
+    /// distance to an escape square with only the attackers in the way, 1 to 6 moves.
+    pub potential: [i16; 6],
 }
 
 /// The default weights.
@@ -77,11 +86,14 @@ pub const WEIGHTS: Weights = Weights {
     region_size: 0,
     enclosed_king: [400, 200, 100],
     enclosed_defender: 40,
+    tropism: 6,
+    threat: 120,
+    potential: [300, 150, 80, 40, 20, 10],
 };
 
 /// The weight names [`Weights::set`] knows (`escape_distance` and `king_reach` take a 1-based
 /// index: `escape_distance2`).
-pub const WEIGHT_NAMES: [&str; 24] = [
+pub const WEIGHT_NAMES: [&str; 32] = [
     "attacker",
     "defender",
     "king_reach1",
@@ -106,6 +118,14 @@ pub const WEIGHT_NAMES: [&str; 24] = [
     "enclosed_king2",
     "enclosed_king3",
     "enclosed_defender",
+    "tropism",
+    "threat",
+    "potential1",
+    "potential2",
+    "potential3",
+    "potential4",
+    "potential5",
+    "potential6",
 ];
 
 impl Weights {
@@ -137,6 +157,14 @@ impl Weights {
             "enclosed_king2" => &mut self.enclosed_king[1],
             "enclosed_king3" => &mut self.enclosed_king[2],
             "enclosed_defender" => &mut self.enclosed_defender,
+            "tropism" => &mut self.tropism,
+            "threat" => &mut self.threat,
+            "potential1" => &mut self.potential[0],
+            "potential2" => &mut self.potential[1],
+            "potential3" => &mut self.potential[2],
+            "potential4" => &mut self.potential[3],
+            "potential5" => &mut self.potential[4],
+            "potential6" => &mut self.potential[5],
             _ => return false,
         };
         *w = value;

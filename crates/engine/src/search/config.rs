@@ -56,7 +56,7 @@ pub struct SearchConfig {
 /// Switches the cart's Lua does not implement yet: the differential harness refuses a config
 /// with any of them on, and the code generator never builds one (they are research features of
 /// the Rust engine until the templates mirror them).
-pub const NOT_IN_CART: [&str; 7] = [
+pub const NOT_IN_CART: [&str; 10] = [
     "escape-block",
     "escape-threat",
     "corners",
@@ -64,10 +64,13 @@ pub const NOT_IN_CART: [&str; 7] = [
     "region",
     "enclosure",
     "balance",
+    "tropism",
+    "threats",
+    "potential",
 ];
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 21] = [
+pub const FEATURES: [&str; 24] = [
     "pv",
     "killers",
     "history",
@@ -89,6 +92,9 @@ pub const FEATURES: [&str; 21] = [
     "region",
     "enclosure",
     "balance",
+    "tropism",
+    "threats",
+    "potential",
 ];
 
 impl SearchConfig {
@@ -219,6 +225,9 @@ impl SearchConfig {
             "region" => &mut self.eval.region,
             "enclosure" => &mut self.eval.enclosure,
             "balance" => &mut self.eval.balance,
+            "tropism" => &mut self.eval.tropism,
+            "threats" => &mut self.eval.threats,
+            "potential" => &mut self.eval.potential,
             _ => return false,
         };
         *flag = on;

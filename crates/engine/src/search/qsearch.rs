@@ -170,3 +170,63 @@ impl Searcher {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::piece::Side;
+    use crate::position::Position;
+    use crate::rules::Rules;
+    use crate::search::{Limits, SearchConfig, Searcher};
+    use std::sync::Arc;
+
+    // Brandubh (rank 1 first), the king on b4, attackers on d1 and d7, the a- and g-files
+    // empty: b4-a4 opens two routes (a1 and a7), which one attackers' move cannot both close,
+    // and the king on a4 cannot be taken in one move (that needs attackers on a3 and a5); b4-g4
+    // likewise. b4-b1 opens a1 only, and d1-c1 then takes the king against the hostile corner.
+    const FORK: &str = "/3t3/7/7/1K5/7/7/3t3/";
+
+    fn search(spec: &str, side: Side) -> crate::search::SearchResult {
+        let rules = Arc::new(Rules::preset("brandubh").unwrap());
+        let mut pos = Position::from_string(rules.clone(), FORK, side).unwrap();
+        let mut s = Searcher::new(&rules, SearchConfig::parse(spec).unwrap());
+        s.search(&mut pos, Limits::depth(1))
+    }
+
+    #[test]
+    fn blocking_sees_a_fork_at_the_horizon() {
+        // Defenders to move, one ply: after b4-a4 the attackers stand at the horizon. Standing
+        // pat they see only an evaluation; made to close the routes, they cannot.
+        let plain = search("full", Side::Defenders);
+        assert!(!plain.score.is_decided(), "{}", plain.score);
+        let block = search("full,+escape-block", Side::Defenders);
+        assert!(
+            block.score.is_decided() && block.score.get() > 0,
+            "{}",
+            block.score
+        );
+        // b4-g4 forks g1 and g7 the same way.
+        let best = block.best.map(|m| m.display(block_geometry()));
+        assert!(
+            matches!(best.as_deref(), Some("b4-a4" | "b4-g4")),
+            "{best:?}"
+        );
+    }
+
+    #[test]
+    fn threats_are_followed_at_the_horizon() {
+        // Attackers to move, one ply: no attackers' move stops b4-a4, which the defenders find
+        // in quiescence only with the threat moves (and the attackers' forced blocks) on.
+        let plain = search("full,+escape-block", Side::Attackers);
+        assert!(!plain.score.is_decided(), "{}", plain.score);
+        let both = search("full,+escape-block,+escape-threat", Side::Attackers);
+        assert!(
+            both.score.is_decided() && both.score.get() < 0,
+            "{}",
+            both.score
+        );
+    }
+
+    fn block_geometry() -> crate::square::Geometry {
+        Rules::preset("brandubh").unwrap().geometry()
+    }
+}
