@@ -42,6 +42,7 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
     let mut book = false;
     let mut movetime = None;
     let mut weights = WEIGHTS;
+    let (mut nodes, mut depth) = (None, None);
     let mut cfg_items = Vec::new();
     for item in spec.split(',').map(str::trim) {
         if item == "book" {
@@ -49,8 +50,8 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
             continue;
         }
         match item.split_once('=') {
-            Some(("nodes", v)) => limits.nodes = v.parse().with_context(|| format!("`{item}`"))?,
-            Some(("depth", v)) => limits.depth = v.parse().with_context(|| format!("`{item}`"))?,
+            Some(("nodes", v)) => nodes = Some(v.parse().with_context(|| format!("`{item}`"))?),
+            Some(("depth", v)) => depth = Some(v.parse().with_context(|| format!("`{item}`"))?),
             Some(("movetime", v)) => {
                 let ms: u64 = v.parse().with_context(|| format!("`{item}`"))?;
                 movetime = Some(Duration::from_millis(ms));
@@ -75,6 +76,18 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
             }
             _ => cfg_items.push(item),
         }
+    }
+    // An explicit budget wins over a level's, in any order: `level=5,nodes=40000` is level 5's
+    // move choice with a 40,000-node budget (how strength scales with the cart's speed).
+    if let Some(n) = nodes {
+        limits.nodes = n;
+    }
+    if let Some(d) = depth {
+        limits.depth = d;
+    }
+    if let Some(l) = &mut level {
+        l.nodes = limits.nodes;
+        l.depth = limits.depth;
     }
     if cfg_items.is_empty() || cfg_items[0].starts_with(['+', '-']) || cfg_items[0].contains('=') {
         cfg_items.insert(0, "full");
@@ -105,6 +118,9 @@ mod tests {
         assert!(parse_internal("level=9", 1).is_err());
         assert!(parse_internal("seed,book", 1).unwrap().book);
         assert!(parse_internal("fast", 1).is_err());
+        let p = parse_internal("nodes=40000,level=5", 1).unwrap();
+        assert_eq!((p.level.unwrap().nodes, p.limits.nodes), (40_000, 40_000));
+        assert_eq!(p.level.unwrap().depth, 62);
         let p = parse_internal("full,w.king_guard=60", 1).unwrap();
         assert_eq!(p.weights.king_guard, 60);
         assert!(parse_internal("full,w.nope=1", 1).is_err());
