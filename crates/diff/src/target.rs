@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tafl8_codegen::{build, BuildRequest, FEATURES};
 use tafl8_engine::book::Book;
-use tafl8_engine::search::SearchConfig;
+use tafl8_engine::search::{SearchConfig, NOT_IN_CART};
 use tafl8_engine::Rules;
 use tafl8_p8::Cart;
 
@@ -72,6 +72,26 @@ impl Target {
     /// tests what the Lua computes, and a configuration with every switch on may not fit 8192.
     pub fn new(rules: Arc<Rules>, spec: &str) -> Result<Target, DiffError> {
         let cfg = SearchConfig::parse(spec).map_err(|e| DiffError::Config(e.to_string()))?;
+        // Research switches of the Rust engine that the templates do not mirror yet: a cart
+        // built from such a config would search differently, so refuse rather than report
+        // mismatches.
+        let missing: Vec<&str> = NOT_IN_CART
+            .iter()
+            .copied()
+            .filter(|name| {
+                let mut on = cfg;
+                on.set(name, true);
+                on == cfg
+            })
+            .collect();
+        if !missing.is_empty() {
+            return Err(DiffError::Config(format!(
+                "`{spec}`: the cart does not implement {} yet (Rust-only switches: {}); \
+                 turn them off (-name) to compare with the cart",
+                missing.join(", "),
+                NOT_IN_CART.join(", ")
+            )));
+        }
         let req = BuildRequest {
             rules: (*rules).clone(),
             features: features_of(&cfg),
@@ -150,5 +170,21 @@ impl Target {
             s.push_str("\"\n");
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rust_only_switches_are_refused_by_name() {
+        for name in NOT_IN_CART {
+            let spec = format!("full,+{name}");
+            let Err(DiffError::Config(e)) = Target::preset("brandubh", &spec) else {
+                panic!("`{spec}` was not refused");
+            };
+            assert!(e.contains(name) && e.contains("does not implement"), "{e}");
+        }
     }
 }

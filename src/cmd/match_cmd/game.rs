@@ -165,14 +165,11 @@ pub fn play_game(
             }
         }
     }
-    let internal_cfg = |s: &Seat| match &s.player {
-        Player::Internal(p) => Some(p.cfg),
+    let internal = |s: &Seat| match &s.player {
+        Player::Internal(p) => Some(Searcher::with_weights(rules, p.cfg, &p.weights)),
         Player::External(_) => None,
     };
-    let mut searchers = [
-        internal_cfg(seats[0]).map(|c| Searcher::new(rules, c)),
-        internal_cfg(seats[1]).map(|c| Searcher::new(rules, c)),
-    ];
+    let mut searchers = [internal(seats[0]), internal(seats[1])];
     let mut rng = difficulty::seeded_rng(seed);
     let book = Book::builtin(rules);
     let mut clock = opts.clock.map(GameClock::new);

@@ -29,8 +29,9 @@ use stats::{elo_interval, Moves};
 /// Play two engines against each other and estimate the Elo difference.
 ///
 /// A tafl8 player is a spec: a search config (`full`, `seed`, `bare`, then `+feature`/`-feature`)
-/// and optional `nodes=N`, `depth=N`, `movetime=MS`, `level=L` or `book` (play from the variant's
-/// opening book while the position is in it) items, e.g. `full,nodes=20000`, `seed`,
+/// and optional `nodes=N`, `depth=N`, `movetime=MS`, `level=L`, `w.WEIGHT=V` (an evaluation
+/// weight, for tuning) or `book` (play from the variant's opening book while the position is in
+/// it) items, e.g. `full,nodes=20000`, `seed`,
 /// `full,-killers`, `level=3,book`. An outside engine speaking OTEP (OpenTafl's engine
 /// protocol) is a shell command: `--b-cmd "tafl8 otep --movetime 2000"`, or OpenTafl's AI (see
 /// docs/otep.md); tafl8 referees its moves (an illegal move, a crash or no move in time loses

@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use tafl8_engine::difficulty::Level;
+use tafl8_engine::eval::{Weights, WEIGHTS, WEIGHT_NAMES};
 use tafl8_engine::search::{Limits, SearchConfig};
 
 use super::external::External;
@@ -22,6 +23,8 @@ pub struct Internal {
     pub book: bool,
     /// A wall-clock budget per move (`movetime=MS`).
     pub movetime: Option<Duration>,
+    /// Evaluation weights (`w.NAME=V` items change them from the defaults, for tuning).
+    pub weights: Weights,
 }
 
 /// One side of a match.
@@ -38,22 +41,32 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
     let mut level = None;
     let mut book = false;
     let mut movetime = None;
+    let mut weights = WEIGHTS;
+    let (mut nodes, mut depth) = (None, None);
     let mut cfg_items = Vec::new();
-    let mut own_nodes = false;
     for item in spec.split(',').map(str::trim) {
         if item == "book" {
             book = true;
             continue;
         }
         match item.split_once('=') {
-            Some(("nodes", v)) => {
-                limits.nodes = v.parse().with_context(|| format!("`{item}`"))?;
-                own_nodes = true;
-            }
-            Some(("depth", v)) => limits.depth = v.parse().with_context(|| format!("`{item}`"))?,
+            Some(("nodes", v)) => nodes = Some(v.parse().with_context(|| format!("`{item}`"))?),
+            Some(("depth", v)) => depth = Some(v.parse().with_context(|| format!("`{item}`"))?),
             Some(("movetime", v)) => {
                 let ms: u64 = v.parse().with_context(|| format!("`{item}`"))?;
                 movetime = Some(Duration::from_millis(ms));
+            }
+            Some((w, v)) if w.starts_with("w.") => {
+                let v: i16 = v
+                    .parse()
+                    .with_context(|| format!("`{item}`: a weight is an integer"))?;
+                if !weights.set(&w[2..], v) {
+                    bail!(
+                        "`{item}`: no weight `{}`; the weights are {}",
+                        &w[2..],
+                        WEIGHT_NAMES.join(", ")
+                    );
+                }
             }
             Some(("level", v)) => {
                 let n: u8 = v.parse().with_context(|| format!("`{item}`"))?;
@@ -64,9 +77,21 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
             _ => cfg_items.push(item),
         }
     }
-    if movetime.is_some() && !own_nodes && level.is_none() {
+    if movetime.is_some() && nodes.is_none() && level.is_none() {
         // A player timed by the clock has no node budget unless it names one.
         limits.nodes = 0;
+    }
+    // An explicit budget wins over a level's, in any order: `level=5,nodes=40000` is level 5's
+    // move choice with a 40,000-node budget (how strength scales with the cart's speed).
+    if let Some(n) = nodes {
+        limits.nodes = n;
+    }
+    if let Some(d) = depth {
+        limits.depth = d;
+    }
+    if let Some(l) = &mut level {
+        l.nodes = limits.nodes;
+        l.depth = limits.depth;
     }
     if cfg_items.is_empty() || cfg_items[0].starts_with(['+', '-']) || cfg_items[0].contains('=') {
         cfg_items.insert(0, "full");
@@ -79,6 +104,7 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
         level,
         book,
         movetime,
+        weights,
     })
 }
 
@@ -96,6 +122,12 @@ mod tests {
         assert!(parse_internal("level=9", 1).is_err());
         assert!(parse_internal("seed,book", 1).unwrap().book);
         assert!(parse_internal("fast", 1).is_err());
+        let p = parse_internal("nodes=40000,level=5", 1).unwrap();
+        assert_eq!((p.level.unwrap().nodes, p.limits.nodes), (40_000, 40_000));
+        assert_eq!(p.level.unwrap().depth, 62);
+        let p = parse_internal("full,w.king_guard=60", 1).unwrap();
+        assert_eq!(p.weights.king_guard, 60);
+        assert!(parse_internal("full,w.nope=1", 1).is_err());
         let p = parse_internal("full,movetime=1500", 5000).unwrap();
         assert_eq!(p.movetime, Some(Duration::from_millis(1500)));
         assert_eq!(

@@ -35,6 +35,8 @@ pub(crate) struct BoardMasks {
     pub(crate) king_pass: Bits,
     /// Escape squares the king may end a move on (reaching one wins).
     pub(crate) king_escape: Bits,
+    /// The edge squares.
+    pub(crate) edge: Bits,
 }
 
 impl BoardMasks {
@@ -53,6 +55,7 @@ impl BoardMasks {
             king_stop: 0,
             king_pass: 0,
             king_escape: 0,
+            edge: 0,
         };
         for rank in 0..n as u8 {
             for file in 0..n as u8 {
@@ -68,6 +71,9 @@ impl BoardMasks {
                 }
                 if file as u32 != n - 1 {
                     m.not_last_file |= bit;
+                }
+                if file == 0 || rank == 0 || file as u32 == n - 1 || rank as u32 == n - 1 {
+                    m.edge |= bit;
                 }
                 if stop[sq].contains(KING) {
                     m.king_stop |= bit;
@@ -102,6 +108,35 @@ impl BoardMasks {
             bits |= (row as Bits) << (rank * n);
         }
         bits
+    }
+
+    /// The on-board squares of `pos` holding cell code `code`.
+    #[inline]
+    pub(crate) fn holding(&self, pos: &Position, code: u8) -> Bits {
+        let cells = &pos.cells;
+        let n = self.n as usize;
+        let mut bits: Bits = 0;
+        for rank in 0..n {
+            let row = rank_cells_equal(cells, (rank + 1) * self.width + 1, n, code);
+            bits |= (row as Bits) << (rank * n);
+        }
+        bits
+    }
+
+    /// The squares of `free` connected to `seed` by orthogonal steps through `free` (a flood
+    /// fill, one ring of neighbours per round).
+    #[inline]
+    pub(crate) fn fill(&self, seed: Bits, free: Bits) -> Bits {
+        let mut r = seed;
+        loop {
+            let grown = r
+                | ((self.shift(r, 0) | self.shift(r, 1) | self.shift(r, 2) | self.shift(r, 3))
+                    & free);
+            if grown == r {
+                return r;
+            }
+            r = grown;
+        }
     }
 
     /// The padded square of dense bit `i` (an on-board square).

@@ -42,6 +42,38 @@ pub fn escape_routes(pos: &Position) -> u8 {
     n
 }
 
+/// [`escape_routes`], also marking in `marks` every square of each open route: the empty
+/// squares from the king's neighbour up to and including the escape square (a piece landing on
+/// any of them closes that route). `marks` is not cleared first.
+pub fn route_squares(pos: &Position, marks: &mut [bool; crate::square::MAX_AREA]) -> u8 {
+    let k = pos.king_square().index();
+    let rules = pos.rules();
+    let (stop, pass, flags) = (rules.stop_table(), rules.pass_table(), rules.flags());
+    let mut n = 0;
+    for d in pos.geometry().directions() {
+        let mut t = (k as i16 + d) as usize;
+        while pos.cells()[t] == EMPTY {
+            if flags[t] & FLAG_ESCAPE != 0 && stop[t].contains(KING) {
+                n += 1;
+                // The route is every square from the king's neighbour to here.
+                let mut u = (k as i16 + d) as usize;
+                loop {
+                    marks[u] = true;
+                    if u == t {
+                        break;
+                    }
+                    u = (u as i16 + d) as usize;
+                }
+            }
+            if !pass[t].contains(KING) {
+                break;
+            }
+            t = (t as i16 + d) as usize;
+        }
+    }
+    n
+}
+
 /// Breadth-first search from the king over rook moves through empty squares, level by level.
 ///
 /// Builds the board masks on each call: the evaluation keeps them in its [`super::Evaluator`]

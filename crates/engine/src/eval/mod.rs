@@ -5,12 +5,13 @@
 
 pub(crate) mod bits;
 mod escape;
+mod structure;
 mod tables;
 pub mod weights;
 
-pub use escape::{escape_routes, king_escape, Escape, MAX_ESCAPE_DEPTH};
+pub use escape::{escape_routes, king_escape, route_squares, Escape, MAX_ESCAPE_DEPTH};
 pub use tables::Tables;
-pub use weights::{Weights, WEIGHTS, ZIEGE_ATTACKERS};
+pub use weights::{Weights, WEIGHTS, WEIGHT_NAMES, ZIEGE_ATTACKERS};
 
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::Position;
@@ -32,6 +33,38 @@ pub struct EvalConfig {
     pub mobility: bool,
     /// Soldiers with a friendly neighbour.
     pub defended: bool,
+    /// Corner seals (corner-escape boards only): per corner, each of its two entry squares
+    /// (beside it on the edges) is sealed when an attacker stands on it, or on both the square
+    /// beyond it along the edge and the square diagonal to the corner (the `a3 b2 c1` line that
+    /// keeps the king out of `a1`). Not in the cart yet.
+    pub corners: bool,
+    /// King mobility: the squares the king can move to. Not in the cart yet.
+    pub king_moves: bool,
+    /// The king's region: the squares the king could walk to by single orthogonal steps through
+    /// squares free of attackers (defenders count as free: they can move away). Points for the
+    /// defenders per escape square in it and per 8 squares of it, and for the attackers when it
+    /// holds no escape square (the attackers' wall is closed). Not in the cart yet.
+    pub region: bool,
+    /// Enclosure: the squares free of attackers from which the edge can be reached by single
+    /// orthogonal steps through such squares (what the surround rule tests); points for the
+    /// attackers when the king is not among them and per defender that is not. Not in the cart
+    /// yet.
+    pub enclosure: bool,
+    /// Balance: the start position's material is subtracted, so a position as even as the start
+    /// scores about 0 like a draw does (without it the attackers' larger army makes every
+    /// draw look like a gift to the defenders and a disaster to the attackers). Not in the
+    /// cart yet.
+    pub balance: bool,
+    /// Tropism: attackers close to the king (within 3 orthogonal steps, the nearer the more),
+    /// what a king capture by four needs. Not in the cart yet.
+    pub tropism: bool,
+    /// Escape threats: the squares the king can move to from which it would reach an escape
+    /// square with its next move (the king's square counted empty). Not in the cart yet.
+    pub threats: bool,
+    /// Escape potential: the king's distance in rook moves to an escape square when only the
+    /// attackers stand in the way (the defenders, who can step aside, are ignored): how well the
+    /// attackers' structure, not the moment's traffic, keeps the king in. Not in the cart yet.
+    pub potential: bool,
 }
 
 impl EvalConfig {
@@ -43,6 +76,14 @@ impl EvalConfig {
         king_guard: true,
         mobility: false,
         defended: false,
+        corners: false,
+        king_moves: false,
+        region: false,
+        enclosure: false,
+        balance: false,
+        tropism: false,
+        threats: false,
+        potential: false,
     };
     /// The seed-level evaluation: material and piece-square tables only.
     pub const SEED: EvalConfig = EvalConfig {
@@ -52,6 +93,14 @@ impl EvalConfig {
         king_guard: false,
         mobility: false,
         defended: false,
+        corners: false,
+        king_moves: false,
+        region: false,
+        enclosure: false,
+        balance: false,
+        tropism: false,
+        threats: false,
+        potential: false,
     };
 }
 
@@ -68,12 +117,23 @@ pub struct Evaluator {
     combined: [[i16; MAX_AREA]; 8],
     /// Board bitsets for the king's escape search.
     masks: bits::BoardMasks,
+    /// Per corner (corner-escape boards of size 5 and up): the entry squares beside it, the
+    /// squares beyond them along the edges, and the square diagonal to the corner, as
+    /// `[entry1, beyond1, entry2, beyond2, diagonal]` padded squares.
+    corners: Vec<[u8; 5]>,
+    /// The start position's material, defenders' point of view (see `EvalConfig::balance`).
+    start_material: i32,
 }
 
 impl Evaluator {
     /// Tables for `pos`'s ruleset with the default weights.
     pub fn new(rules: &crate::rules::Rules) -> Evaluator {
-        let tables = Tables::new(rules, &WEIGHTS);
+        Evaluator::with_weights(rules, &WEIGHTS)
+    }
+
+    /// Tables for `rules` with weights `weights` (for tuning: the cart always uses [`WEIGHTS`]).
+    pub fn with_weights(rules: &crate::rules::Rules, weights: &Weights) -> Evaluator {
+        let tables = Tables::new(rules, weights);
         let mut combined = [[0i16; MAX_AREA]; 8];
         for (sq, ((a, d), k)) in tables
             .attacker
@@ -82,15 +142,25 @@ impl Evaluator {
             .zip(&tables.king)
             .enumerate()
         {
-            combined[ATTACKER as usize][sq] = -(WEIGHTS.attacker + a);
-            combined[DEFENDER as usize][sq] = WEIGHTS.defender + d;
+            combined[ATTACKER as usize][sq] = -(weights.attacker + a);
+            combined[DEFENDER as usize][sq] = weights.defender + d;
             combined[KING as usize][sq] = *k;
         }
         Evaluator {
-            weights: WEIGHTS,
+            weights: *weights,
             tables,
             combined,
             masks: bits::BoardMasks::new(rules),
+            corners: structure::corner_squares(rules),
+            start_material: rules
+                .start_cells()
+                .iter()
+                .map(|&c| match c {
+                    ATTACKER => -(weights.attacker as i32),
+                    DEFENDER => weights.defender as i32,
+                    _ => 0,
+                })
+                .sum(),
         }
     }
 }
@@ -116,7 +186,7 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
     let mut v: i32 = 0;
     // The empty squares as a bitset: the escape search needs them, and their complement lists
     // the pieces, so the table sum visits a dozen or two squares instead of the whole board.
-    let empty = if cfg.escape || (cfg.material && cfg.pst && !cfg.defended) {
+    let empty = if cfg.escape || cfg.threats || (cfg.material && cfg.pst && !cfg.defended) {
         ev.masks.empty(pos)
     } else {
         0
@@ -175,6 +245,33 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
     }
     if cfg.mobility {
         v += w.mobility as i32 * mobility_difference(pos);
+    }
+    if cfg.corners {
+        v -= structure::corner_seals(cells, &ev.corners, w);
+    }
+    if cfg.king_moves {
+        v += w.king_moves as i32 * structure::king_moves(pos);
+    }
+    if cfg.region {
+        v += structure::king_region(pos, &ev.masks, w);
+    }
+    if cfg.enclosure {
+        v -= structure::enclosure(pos, &ev.masks, w);
+    }
+    if cfg.balance {
+        v -= ev.start_material;
+    }
+    if cfg.threats {
+        v += w.threat as i32 * structure::escape_threats(pos, &ev.masks, empty);
+    }
+    if cfg.potential {
+        let d = structure::escape_potential(pos, &ev.masks, w.potential.len() as u8);
+        if d > 0 {
+            v += w.potential[d as usize - 1] as i32;
+        }
+    }
+    if cfg.tropism {
+        v -= structure::tropism(pos, &ev.masks) * w.tropism as i32;
     }
     v
 }

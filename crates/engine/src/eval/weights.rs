@@ -34,6 +34,36 @@ pub struct Weights {
     pub mobility: i16,
     /// Points per soldier with a friendly piece orthogonally next to it.
     pub defended: i16,
+    /// Corner seal (corner-escape boards): points for the attackers per sealed entry square of a
+    /// corner (the two squares beside it; see `EvalConfig::corners`).
+    pub corner_entry: i16,
+    /// Corner seal: extra points for the attackers when both entries of a corner are sealed.
+    pub corner_sealed: i16,
+    /// Points for the defenders per square the king can move to.
+    pub king_moves: i16,
+    /// King's region (see `EvalConfig::region`): points for the defenders per escape square
+    /// in the king's region.
+    pub region_escape: i16,
+    /// King's region: points for the attackers when it holds no escape square (the king is
+    /// walled in).
+    pub region_closed: i16,
+    /// King's region: points for the defenders per 8 squares of it.
+    pub region_size: i16,
+    /// Enclosure (see `EvalConfig::enclosure`): points for the attackers when the king cannot
+    /// reach the edge through squares at least 0, 1, 2 steps from every attacker (the
+    /// attackers' wall closed, closed but for one-square gaps, for two-square gaps).
+    pub enclosed_king: [i16; 3],
+    /// Enclosure: points for the attackers per defender that cannot reach the edge (level 0).
+    pub enclosed_defender: i16,
+    /// Tropism (see `EvalConfig::tropism`): points for the attackers per attacker and step of
+    /// closeness to the king (`4 - distance` for attackers within 3 orthogonal steps).
+    pub tropism: i16,
+    /// Escape threats (see `EvalConfig::threats`): points for the defenders per square the
+    /// king can move to from which it would reach an escape square in one more move.
+    pub threat: i16,
+    /// Escape potential (see `EvalConfig::potential`): points for the defenders by the king's
+    /// distance to an escape square with only the attackers in the way, 1 to 6 moves.
+    pub potential: [i16; 6],
 }
 
 /// The default weights.
@@ -48,7 +78,99 @@ pub const WEIGHTS: Weights = Weights {
     king_guard: 45,
     mobility: 3,
     defended: 8,
+    corner_entry: 60,
+    corner_sealed: 100,
+    king_moves: 8,
+    region_escape: 100,
+    region_closed: 600,
+    region_size: 0,
+    enclosed_king: [400, 200, 100],
+    enclosed_defender: 40,
+    tropism: 6,
+    threat: 120,
+    potential: [300, 150, 80, 40, 20, 10],
 };
+
+/// The weight names [`Weights::set`] knows (`escape_distance` and `king_reach` take a 1-based
+/// index: `escape_distance2`).
+pub const WEIGHT_NAMES: [&str; 32] = [
+    "attacker",
+    "defender",
+    "king_reach1",
+    "king_reach2",
+    "king_reach3",
+    "attacker_share",
+    "defender_share",
+    "escape_distance1",
+    "escape_distance2",
+    "escape_distance3",
+    "escape_routes",
+    "king_guard",
+    "mobility",
+    "defended",
+    "corner_entry",
+    "corner_sealed",
+    "king_moves",
+    "region_escape",
+    "region_closed",
+    "region_size",
+    "enclosed_king1",
+    "enclosed_king2",
+    "enclosed_king3",
+    "enclosed_defender",
+    "tropism",
+    "threat",
+    "potential1",
+    "potential2",
+    "potential3",
+    "potential4",
+    "potential5",
+    "potential6",
+];
+
+impl Weights {
+    /// Sets weight `name` (one of [`WEIGHT_NAMES`]) to `value`; `false` if there
+    /// is no such weight.
+    pub fn set(&mut self, name: &str, value: i16) -> bool {
+        let w = match name {
+            "attacker" => &mut self.attacker,
+            "defender" => &mut self.defender,
+            "king_reach1" => &mut self.king_reach[0],
+            "king_reach2" => &mut self.king_reach[1],
+            "king_reach3" => &mut self.king_reach[2],
+            "attacker_share" => &mut self.attacker_share,
+            "defender_share" => &mut self.defender_share,
+            "escape_distance1" => &mut self.escape_distance[0],
+            "escape_distance2" => &mut self.escape_distance[1],
+            "escape_distance3" => &mut self.escape_distance[2],
+            "escape_routes" => &mut self.escape_routes,
+            "king_guard" => &mut self.king_guard,
+            "mobility" => &mut self.mobility,
+            "defended" => &mut self.defended,
+            "corner_entry" => &mut self.corner_entry,
+            "corner_sealed" => &mut self.corner_sealed,
+            "king_moves" => &mut self.king_moves,
+            "region_escape" => &mut self.region_escape,
+            "region_closed" => &mut self.region_closed,
+            "region_size" => &mut self.region_size,
+            "enclosed_king1" => &mut self.enclosed_king[0],
+            "enclosed_king2" => &mut self.enclosed_king[1],
+            "enclosed_king3" => &mut self.enclosed_king[2],
+            "enclosed_defender" => &mut self.enclosed_defender,
+            "tropism" => &mut self.tropism,
+            "threat" => &mut self.threat,
+            "potential1" => &mut self.potential[0],
+            "potential2" => &mut self.potential[1],
+            "potential3" => &mut self.potential[2],
+            "potential4" => &mut self.potential[3],
+            "potential5" => &mut self.potential[4],
+            "potential6" => &mut self.potential[5],
+            _ => return false,
+        };
+        *w = value;
+        true
+    }
+}
 
 impl Default for Weights {
     fn default() -> Self {

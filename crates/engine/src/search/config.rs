@@ -40,12 +40,37 @@ pub struct SearchConfig {
     /// ply to block it. (Off in `full`: at an equal node budget it cost more than it bought, see
     /// `docs/search.md`.)
     pub escape_extension: bool,
+    /// Escape-aware quiescence, attackers' side: the attackers to move in quiescence facing an
+    /// open king route may not stand pat (the king would step out); they try only the moves that
+    /// land on a route (between the king and its escape square) or beside the king, and a move
+    /// that leaves a route open scores the loss it is. (Not in the cart yet.)
+    pub escape_block: bool,
+    /// Escape-aware quiescence, defenders' side: besides captures, the defenders try the king's
+    /// moves to squares from which it has an open route (threats the attackers must answer with
+    /// `escape_block`). (Not in the cart yet.)
+    pub escape_threat: bool,
     /// Evaluation terms.
     pub eval: EvalConfig,
 }
 
+/// Switches the cart's Lua does not implement yet: the differential harness refuses a config
+/// with any of them on, and the code generator never builds one (they are research features of
+/// the Rust engine until the templates mirror them).
+pub const NOT_IN_CART: [&str; 10] = [
+    "escape-block",
+    "escape-threat",
+    "corners",
+    "king-moves",
+    "region",
+    "enclosure",
+    "balance",
+    "tropism",
+    "threats",
+    "potential",
+];
+
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 14] = [
+pub const FEATURES: [&str; 24] = [
     "pv",
     "killers",
     "history",
@@ -54,12 +79,22 @@ pub const FEATURES: [&str; 14] = [
     "qsearch",
     "escape-win",
     "escape-ext",
+    "escape-block",
+    "escape-threat",
     "material",
     "pst",
     "escape",
     "guard",
     "mobility",
     "defended",
+    "corners",
+    "king-moves",
+    "region",
+    "enclosure",
+    "balance",
+    "tropism",
+    "threats",
+    "potential",
 ];
 
 impl SearchConfig {
@@ -77,6 +112,8 @@ impl SearchConfig {
         max_qply: 6,
         escape_win: true,
         escape_extension: false,
+        escape_block: false,
+        escape_threat: false,
         eval: EvalConfig::FULL,
     };
     /// The seed-level engine: alpha-beta + iterative deepening + PV first; material and
@@ -94,6 +131,8 @@ impl SearchConfig {
         max_qply: 6,
         escape_win: false,
         escape_extension: false,
+        escape_block: false,
+        escape_threat: false,
         eval: EvalConfig::SEED,
     };
     /// Plain alpha-beta in generation order (the baseline of the ablation table).
@@ -173,12 +212,22 @@ impl SearchConfig {
             "qsearch" => &mut self.quiescence,
             "escape-win" => &mut self.escape_win,
             "escape-ext" => &mut self.escape_extension,
+            "escape-block" => &mut self.escape_block,
+            "escape-threat" => &mut self.escape_threat,
             "material" => &mut self.eval.material,
             "pst" => &mut self.eval.pst,
             "escape" => &mut self.eval.escape,
             "guard" => &mut self.eval.king_guard,
             "mobility" => &mut self.eval.mobility,
             "defended" => &mut self.eval.defended,
+            "corners" => &mut self.eval.corners,
+            "king-moves" => &mut self.eval.king_moves,
+            "region" => &mut self.eval.region,
+            "enclosure" => &mut self.eval.enclosure,
+            "balance" => &mut self.eval.balance,
+            "tropism" => &mut self.eval.tropism,
+            "threats" => &mut self.eval.threats,
+            "potential" => &mut self.eval.potential,
             _ => return false,
         };
         *flag = on;

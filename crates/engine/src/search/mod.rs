@@ -25,7 +25,7 @@ mod trace;
 mod tt;
 
 pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
-pub use config::{ConfigError, SearchConfig, FEATURES};
+pub use config::{ConfigError, SearchConfig, FEATURES, NOT_IN_CART};
 pub use iter_deep::{Iteration, Limits, RootScore, SearchResult, TimeLimit, TIME_CHECK_NODES};
 pub use ordering::{
     capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER,
@@ -75,10 +75,20 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher for `rules` with `cfg`.
     pub fn new(rules: &Rules, cfg: SearchConfig) -> Searcher {
+        Searcher::with_weights(rules, cfg, &crate::eval::WEIGHTS)
+    }
+
+    /// A searcher whose evaluation uses `weights` instead of the defaults (for tuning: the cart
+    /// always plays [`crate::eval::WEIGHTS`]).
+    pub fn with_weights(
+        rules: &Rules,
+        cfg: SearchConfig,
+        weights: &crate::eval::Weights,
+    ) -> Searcher {
         let area = rules.geometry().area();
         Searcher {
             cfg,
-            eval: Evaluator::new(rules),
+            eval: Evaluator::with_weights(rules, weights),
             tt: Tt::new(if cfg.tt { cfg.tt_bits } else { 0 }),
             killers: Killers::new(),
             history: History::new(area),

@@ -1,14 +1,15 @@
 //! Quiescence search: at the horizon, the side to move may stand pat (take the static evaluation)
-//! or try its captures, so the evaluation is never taken in the middle of an exchange.
+//! or try its captures, so the evaluation is never taken in the middle of an exchange. With the
+//! escape switches it also follows the king's escape threats, which a static evaluation cannot
+//! judge: an open route with the attackers to move is lost unless they close it.
 
-use crate::eval::{escape_routes, evaluate};
+use crate::eval::{escape_routes, evaluate, route_squares};
 use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Status};
 
 use super::ordering::capture_squares;
 use super::{Score, Searcher, MAX_PLY};
-use crate::piece::KING;
 use crate::square::MAX_AREA;
 
 impl Searcher {
@@ -34,8 +35,15 @@ impl Searcher {
                 return Score::win_in(ply + 1);
             }
         }
+        let deeper = qply < self.cfg.max_qply as usize && ply < MAX_PLY - 2;
+        if self.cfg.escape_block && deeper && pos.side_to_move() == Side::Attackers {
+            let mut marks = [false; MAX_AREA];
+            if route_squares(pos, &mut marks) > 0 {
+                return self.qblock(pos, ply, alpha, beta, qply, &mut marks);
+            }
+        }
         let stand = evaluate(pos, &self.eval, &self.cfg.eval);
-        if stand >= beta || qply >= self.cfg.max_qply as usize || ply >= MAX_PLY - 2 {
+        if stand >= beta || !deeper {
             return stand;
         }
         let mut best = stand;
@@ -44,17 +52,49 @@ impl Searcher {
         }
         let mut list = MoveList::new();
         pos.gen_moves(&mut list);
+        let king = pos.king_square();
+        if self.cfg.escape_threat && pos.side_to_move() == Side::Defenders {
+            // The king's moves to a square with an open route come first: a fork wins at once.
+            for &m in list.iter().filter(|m| m.from == king) {
+                let undo = pos.make(m);
+                let s = if pos.status() != Status::Ongoing {
+                    Score::win_in(ply + 1)
+                } else if escape_routes(pos) > 0 {
+                    -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1)
+                } else {
+                    pos.unmake(&undo);
+                    continue;
+                };
+                pos.unmake(&undo);
+                if self.stop {
+                    return Score::DRAW;
+                }
+                if s > best {
+                    best = s;
+                    if s > alpha {
+                        alpha = s;
+                        if s >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
         let mut marks = [false; MAX_AREA];
         capture_squares(pos, &mut marks);
         let king_armed = pos.rules().king_armed();
         for &m in list.iter() {
-            if !marks[m.to.index()] || (!king_armed && pos.cell(m.from) == KING) {
+            if !marks[m.to.index()] || (!king_armed && m.from == king) {
                 continue;
             }
             let undo = pos.make(m);
             let s = if pos.status() != Status::Ongoing {
                 Score::win_in(ply + 1)
             } else if undo.captures() == 0 {
+                pos.unmake(&undo);
+                continue;
+            } else if self.cfg.escape_threat && m.from == king && escape_routes(pos) > 0 {
+                // Already searched as a threat above.
                 pos.unmake(&undo);
                 continue;
             } else {
@@ -75,5 +115,118 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// The attackers to move in quiescence with the king on an open route (`marks` holds the
+    /// route squares): no standing pat. Only moves landing on a route square or beside the king
+    /// (a king capture) can save the game; a move that leaves a route open loses when the king
+    /// steps out, two plies on.
+    fn qblock(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        qply: usize,
+        marks: &mut [bool; MAX_AREA],
+    ) -> Score {
+        let k = pos.king_square().index() as i16;
+        for d in pos.geometry().directions() {
+            marks[(k + d) as usize] = true;
+        }
+        let mut best = Score::loss_in(ply + 2);
+        if best > alpha {
+            alpha = best;
+        }
+        let mut list = MoveList::new();
+        pos.gen_moves(&mut list);
+        for &m in list.iter() {
+            if !marks[m.to.index()] {
+                continue;
+            }
+            let undo = pos.make(m);
+            let s = if pos.status() != Status::Ongoing {
+                Score::win_in(ply + 1)
+            } else if escape_routes(pos) > 0 {
+                pos.unmake(&undo);
+                continue;
+            } else {
+                -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1)
+            };
+            pos.unmake(&undo);
+            if self.stop {
+                return Score::DRAW;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::piece::Side;
+    use crate::position::Position;
+    use crate::rules::Rules;
+    use crate::search::{Limits, SearchConfig, Searcher};
+    use std::sync::Arc;
+
+    // Brandubh (rank 1 first), the king on b4, attackers on d1 and d7, the a- and g-files
+    // empty: b4-a4 opens two routes (a1 and a7), which one attackers' move cannot both close,
+    // and the king on a4 cannot be taken in one move (that needs attackers on a3 and a5); b4-g4
+    // likewise. b4-b1 opens a1 only, and d1-c1 then takes the king against the hostile corner.
+    const FORK: &str = "/3t3/7/7/1K5/7/7/3t3/";
+
+    fn search(spec: &str, side: Side) -> crate::search::SearchResult {
+        let rules = Arc::new(Rules::preset("brandubh").unwrap());
+        let mut pos = Position::from_string(rules.clone(), FORK, side).unwrap();
+        let mut s = Searcher::new(&rules, SearchConfig::parse(spec).unwrap());
+        s.search(&mut pos, Limits::depth(1))
+    }
+
+    #[test]
+    fn blocking_sees_a_fork_at_the_horizon() {
+        // Defenders to move, one ply: after b4-a4 the attackers stand at the horizon. Standing
+        // pat they see only an evaluation; made to close the routes, they cannot.
+        let plain = search("full", Side::Defenders);
+        assert!(!plain.score.is_decided(), "{}", plain.score);
+        let block = search("full,+escape-block", Side::Defenders);
+        assert!(
+            block.score.is_decided() && block.score.get() > 0,
+            "{}",
+            block.score
+        );
+        // b4-g4 forks g1 and g7 the same way.
+        let best = block.best.map(|m| m.display(block_geometry()));
+        assert!(
+            matches!(best.as_deref(), Some("b4-a4" | "b4-g4")),
+            "{best:?}"
+        );
+    }
+
+    #[test]
+    fn threats_are_followed_at_the_horizon() {
+        // Attackers to move, one ply: no attackers' move stops b4-a4, which the defenders find
+        // in quiescence only with the threat moves (and the attackers' forced blocks) on.
+        let plain = search("full,+escape-block", Side::Attackers);
+        assert!(!plain.score.is_decided(), "{}", plain.score);
+        let both = search("full,+escape-block,+escape-threat", Side::Attackers);
+        assert!(
+            both.score.is_decided() && both.score.get() < 0,
+            "{}",
+            both.score
+        );
+    }
+
+    fn block_geometry() -> crate::square::Geometry {
+        Rules::preset("brandubh").unwrap().geometry()
     }
 }

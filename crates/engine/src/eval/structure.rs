@@ -1,0 +1,310 @@
+//! Structural evaluation terms (research switches of the Rust engine, not in the cart yet): the
+//! corner seals, the king's mobility and region, the attackers' enclosure of the defenders and
+//! their closeness to the king. Each is cheap on dense bitsets here; the comments say what a
+//! mailbox version (the cart's) has to compute.
+
+use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};
+use crate::position::Position;
+use crate::square::MAX_AREA;
+
+use super::bits::BoardMasks;
+use super::weights::Weights;
+
+/// The squares of each corner's seal (see [`super::Evaluator`]'s `corners`), corners in the order a1,
+/// last file of rank 1, a of the last rank, the far corner.
+pub(super) fn corner_squares(rules: &crate::rules::Rules) -> Vec<[u8; 5]> {
+    let g = rules.geometry();
+    let n = g.size();
+    if rules.escape() != crate::rules::Escape::Corners || n < 5 {
+        return Vec::new();
+    }
+    let last = n - 1;
+    let at = |f: u8, r: u8| {
+        g.square(f, r)
+            .unwrap_or_else(|| unreachable!("inside the board"))
+            .index() as u8
+    };
+    // (corner file, corner rank, file step, rank step) towards the board's inside.
+    [
+        (0, 0, 1i8, 1i8),
+        (last, 0, -1, 1),
+        (0, last, 1, -1),
+        (last, last, -1, -1),
+    ]
+    .iter()
+    .map(|&(f, r, df, dr)| {
+        let off = |a: i8, b: i8| at((f as i8 + a * df) as u8, (r as i8 + b * dr) as u8);
+        // Entry 1 on the corner's file, entry 2 on its rank.
+        [off(0, 1), off(0, 2), off(1, 0), off(2, 0), off(1, 1)]
+    })
+    .collect()
+}
+
+/// Squares the king can move to from which an escape square is one more move away (the
+/// king's own square counted empty, as it will be). `empty` is the board's empty squares.
+pub(super) fn escape_threats(pos: &Position, m: &BoardMasks, empty: u128) -> i32 {
+    let king = m.bit(pos.king_square().index());
+    let pass = empty & m.king_pass;
+    let mut moves = 0;
+    for dir in 0..4 {
+        moves |= m.ray(king, dir, empty, pass);
+    }
+    moves &= m.king_stop;
+    // Squares one king move from an escape square: rays from the escape squares, walked the
+    // other way, through the empty squares and the king's.
+    let open = empty | king;
+    let mut near = 0;
+    for dir in 0..4 {
+        near |= m.ray(m.king_escape & open, dir, open, open & m.king_pass);
+    }
+    (moves & near & !m.king_escape).count_ones() as i32
+}
+
+/// The fewest king moves to an escape square when only the attackers block (defenders' squares
+/// count as empty), searching at most `max` moves; 0 when none is within reach.
+pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
+    let open = m.board & !m.holding(pos, ATTACKER);
+    let pass = open & m.king_pass;
+    let mut frontier = m.bit(pos.king_square().index());
+    let mut seen = frontier;
+    for depth in 1..=max {
+        let mut reached = 0;
+        for dir in 0..4 {
+            reached |= m.ray(frontier, dir, open, pass);
+        }
+        if reached & m.king_escape != 0 {
+            return depth;
+        }
+        frontier = reached & m.king_stop & !seen;
+        if frontier == 0 {
+            break;
+        }
+        seen |= frontier;
+    }
+    0
+}
+
+/// Attackers near the king: the sum of `4 - d` over attackers at orthogonal distance `d <= 3`.
+pub(super) fn tropism(pos: &Position, m: &BoardMasks) -> i32 {
+    let king = m.bit(pos.king_square().index());
+    let att = m.holding(pos, ATTACKER);
+    // Rings of squares at distance 1, 2, 3 from the king, by repeated orthogonal growth.
+    let mut inside = king;
+    let mut v = 0;
+    for points in [3, 2, 1] {
+        let grown = inside
+            | m.shift(inside, 0)
+            | m.shift(inside, 1)
+            | m.shift(inside, 2)
+            | m.shift(inside, 3);
+        v += points * (att & grown & !inside).count_ones() as i32;
+        inside = grown;
+    }
+    v
+}
+
+/// The attackers' enclosure points (see [`EvalConfig::enclosure`]).
+pub(super) fn enclosure(pos: &Position, m: &BoardMasks, w: &Weights) -> i32 {
+    let king = m.bit(pos.king_square().index());
+    let mut wall = m.holding(pos, ATTACKER);
+    let mut v = 0;
+    for level in 0..w.enclosed_king.len() {
+        if level > 0 {
+            // Thicken the wall by one step: gaps one square narrower count as closed.
+            wall |= m.shift(wall, 0) | m.shift(wall, 1) | m.shift(wall, 2) | m.shift(wall, 3);
+            wall &= !king;
+        }
+        let free = m.board & !wall;
+        let outside = m.fill(free & m.edge, free);
+        if level == 0 {
+            let defenders_in = (m.holding(pos, DEFENDER) & !outside).count_ones() as i32;
+            v += defenders_in * w.enclosed_defender as i32;
+        }
+        if outside & king == 0 {
+            // Enclosed at this level: the thinner levels' points are earned too (the wall's
+            // thickening only closes more).
+            v += w.enclosed_king[level..]
+                .iter()
+                .map(|&p| p as i32)
+                .sum::<i32>();
+            break;
+        }
+    }
+    v
+}
+
+/// The king's region term (see [`EvalConfig::region`]), defenders' point of view.
+pub(super) fn king_region(pos: &Position, m: &BoardMasks, w: &Weights) -> i32 {
+    let free = m.board & !m.holding(pos, ATTACKER);
+    let r = m.fill(m.bit(pos.king_square().index()), free);
+    let escapes = (r & m.king_escape).count_ones() as i32;
+    let mut v = w.region_size as i32 * (r.count_ones() as i32 / 8);
+    if escapes == 0 {
+        v -= w.region_closed as i32;
+    } else {
+        v += w.region_escape as i32 * escapes.min(8);
+    }
+    v
+}
+
+/// The attackers' corner-seal points (see [`EvalConfig::corners`]).
+pub(super) fn corner_seals(cells: &[u8; MAX_AREA], corners: &[[u8; 5]], w: &Weights) -> i32 {
+    let att = |sq: u8| cells[sq as usize] == ATTACKER;
+    let mut v = 0;
+    for &[e1, b1, e2, b2, d] in corners {
+        let diag = att(d);
+        let s1 = att(e1) || (diag && att(b1));
+        let s2 = att(e2) || (diag && att(b2));
+        v += (s1 as i32 + s2 as i32) * w.corner_entry as i32;
+        if s1 && s2 {
+            v += w.corner_sealed as i32;
+        }
+    }
+    v
+}
+
+/// Squares the king can move to.
+pub(super) fn king_moves(pos: &Position) -> i32 {
+    let k = pos.king_square().index();
+    let rules = pos.rules();
+    let (stop, pass) = (rules.stop_table(), rules.pass_table());
+    let cells = pos.cells();
+    let mut n = 0;
+    for d in pos.geometry().directions() {
+        let mut t = (k as i16 + d) as usize;
+        while cells[t] == EMPTY {
+            if stop[t].contains(KING) {
+                n += 1;
+            }
+            if !pass[t].contains(KING) {
+                break;
+            }
+            t = (t as i16 + d) as usize;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::WEIGHTS;
+    use crate::piece::Side;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    fn pos(variant: &str, s: &str) -> Position {
+        let r = Arc::new(Rules::preset(variant).unwrap());
+        Position::from_string(r, s, Side::Attackers).unwrap()
+    }
+
+    fn seals(p: &Position) -> i32 {
+        corner_seals(p.cells(), &corner_squares(p.rules()), &WEIGHTS)
+    }
+
+    #[test]
+    fn corner_seals_by_hand() {
+        let (e, s) = (WEIGHTS.corner_entry as i32, WEIGHTS.corner_sealed as i32);
+        // Copenhagen (rank 1 first): an attacker on a2 closes a1's file entry only.
+        let p = pos("copenhagen", "/11/t10/11/11/11/5K5/11/11/11/11/11/");
+        assert_eq!(seals(&p), e);
+        // a3, b2, c1: both entries of a1 closed without standing beside the corner.
+        let p = pos("copenhagen", "/2t8/1t9/t10/11/11/5K5/11/11/11/11/11/");
+        assert_eq!(seals(&p), 2 * e + s);
+        // b2 alone closes nothing; a3 and c1 without b2 neither.
+        let p = pos("copenhagen", "/11/1t9/11/11/11/5K5/11/11/11/11/11/");
+        assert_eq!(seals(&p), 0);
+        let p = pos("copenhagen", "/2t8/11/t10/11/11/5K5/11/11/11/11/11/");
+        assert_eq!(seals(&p), 0);
+        // b11 beside a11 closes that corner's rank entry.
+        let p = pos("copenhagen", "/11/11/11/11/11/5K5/11/11/11/11/1t9/");
+        assert_eq!(seals(&p), e);
+        // The far corner k11 sealed from beside it (k10 and j11): the last corner's squares.
+        let p = pos("copenhagen", "/11/11/11/11/11/5K5/11/11/11/10t/9t1/");
+        assert_eq!(seals(&p), 2 * e + s);
+        // Edge escape boards have no corners to seal.
+        assert!(corner_squares(&Rules::preset("ziege").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn king_moves_by_hand() {
+        // brandubh's start: the king is boxed in by its own defenders.
+        let p = Position::start(Arc::new(Rules::preset("brandubh").unwrap()));
+        assert_eq!(king_moves(&p), 0);
+        // King alone on c3: c4-c7 (4), c2-c1 (2), d3-g3 (4), b3-a3 (2).
+        let p = pos("brandubh", "/7/7/2K4/7/7/7/7/");
+        assert_eq!(king_moves(&p), 12);
+        // An attacker on c5 cuts the file north: c4 only.
+        let p = pos("brandubh", "/7/7/2K4/7/2t4/7/7/");
+        assert_eq!(king_moves(&p), 9);
+    }
+
+    #[test]
+    fn enclosure_levels_by_hand() {
+        let masks = |p: &Position| BoardMasks::new(p.rules());
+        let all = WEIGHTS.enclosed_king.iter().map(|&w| w as i32).sum::<i32>();
+        // King on d4 walled in by four attackers: enclosed at level 0 (all three levels' points).
+        let p = pos("brandubh", "/7/7/3t3/2tKt2/3t3/7/7/");
+        assert_eq!(enclosure(&p, &masks(&p), &WEIGHTS), all);
+        // d3 open: not closed, nor with the wall one step thicker (d3's neighbours c3 and e3 are
+        // in the thickened wall, d2 is not, so the outside reaches d3 and the king); two steps
+        // thicker, d3 is wall too.
+        let p = pos("brandubh", "/7/7/7/2tKt2/3t3/7/7/");
+        assert_eq!(
+            enclosure(&p, &masks(&p), &WEIGHTS),
+            WEIGHTS.enclosed_king[2] as i32
+        );
+        // A defender walled in with the king counts; one outside does not.
+        let p = pos(
+            "copenhagen",
+            "/11/11/11/4ttt4/3tTKTt3/4ttt4/11/11/11/T10/11/",
+        );
+        assert_eq!(
+            enclosure(&p, &masks(&p), &WEIGHTS),
+            all + 2 * WEIGHTS.enclosed_defender as i32
+        );
+    }
+
+    #[test]
+    fn escape_threats_by_hand() {
+        let threats = |p: &Position| {
+            let m = BoardMasks::new(p.rules());
+            escape_threats(p, &m, m.empty(p))
+        };
+        // brandubh, king b4, attackers d1 and d7: from a4 and g4 the king reaches two corners,
+        // from b1 and b7 one (a1, a7); c4, e4, f4, the throne d4, b2, b3, b5, b6 lead nowhere.
+        let p = pos("brandubh", "/3t3/7/7/1K5/7/7/3t3/");
+        assert_eq!(threats(&p), 4);
+        // An attacker on b2 keeps the king off b1; on a2 it closes a1 to a4, not a7.
+        let p = pos("brandubh", "/3t3/1t5/7/1K5/7/7/3t3/");
+        assert_eq!(threats(&p), 3);
+        let p = pos("brandubh", "/3t3/t6/7/1K5/7/7/3t3/");
+        assert_eq!(threats(&p), 4);
+        // The start: the king cannot move.
+        let p = Position::start(Arc::new(Rules::preset("copenhagen").unwrap()));
+        assert_eq!(threats(&p), 0);
+    }
+
+    #[test]
+    fn tropism_by_hand() {
+        // King d4; attackers on d5 (1 step: 3), f4 (2 steps: 2), a1 (6 steps: 0), c2 (3: 1).
+        let p = pos("brandubh", "/t6/2t4/7/3K1t1/3t3/7/7/");
+        let m = BoardMasks::new(p.rules());
+        assert_eq!(tropism(&p, &m), 3 + 2 + 1);
+    }
+
+    #[test]
+    fn king_region_by_hand() {
+        let m = |p: &Position| BoardMasks::new(p.rules());
+        // King alone on brandubh: its region is the board with all four corners.
+        let p = pos("brandubh", "/7/7/7/3K3/7/7/1t5/");
+        let w = WEIGHTS;
+        assert_eq!(
+            king_region(&p, &m(&p), &w),
+            4 * w.region_escape as i32 + w.region_size as i32 * (48 / 8)
+        );
+        // Walled in: no corner in the region.
+        let p = pos("brandubh", "/7/7/3t3/2tKt2/3t3/7/7/");
+        assert_eq!(king_region(&p, &m(&p), &w), -(w.region_closed as i32));
+    }
+}
