@@ -13,8 +13,8 @@ pub const TARGET_BYTES: usize = 1536 * 1024;
 
 /// Room kept for everything but the transposition table: the code, the data tables, the search's
 /// stack, move lists, killers and history. Measured (`tafl8 run CART --cpu`, a whole AI-against-AI
-/// game at level 5): after boot the carts hold 81 to 117 KiB, and their peaks over the game, the
-/// table included, are at most 376 KiB; 512 KiB leaves a margin over both.
+/// game at level 5): after boot the carts hold 87 to 124 KiB, and their peaks over the game, the
+/// table included, are at most 263 KiB; 512 KiB leaves a margin over both.
 pub const REST_BYTES: usize = 512 * 1024;
 
 /// PICO-8 bytes of one entry of the cart's transposition table at worst: the table is three
