@@ -69,14 +69,8 @@ impl Searcher {
                 if self.stop {
                     return Score::DRAW;
                 }
-                if s > best {
-                    best = s;
-                    if s > alpha {
-                        alpha = s;
-                        if s >= beta {
-                            return best;
-                        }
-                    }
+                if raise(&mut best, &mut alpha, s, beta) {
+                    return best;
                 }
             }
         }
@@ -104,14 +98,8 @@ impl Searcher {
             if self.stop {
                 return Score::DRAW;
             }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, s, beta) {
+                break;
             }
         }
         best
@@ -157,18 +145,25 @@ impl Searcher {
             if self.stop {
                 return Score::DRAW;
             }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, s, beta) {
+                break;
             }
         }
         best
     }
+}
+
+/// Fail-soft bookkeeping after a move scored `s`: raises `best` and `alpha`; true when `s`
+/// reaches `beta` (a cutoff).
+fn raise(best: &mut Score, alpha: &mut Score, s: Score, beta: Score) -> bool {
+    if s > *best {
+        *best = s;
+        if s > *alpha {
+            *alpha = s;
+            return s >= beta;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
