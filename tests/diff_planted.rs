@@ -119,3 +119,76 @@ fn a_mutation_that_matches_nothing_is_an_error() {
         .to_string();
     assert!(e.contains("not found in the rendered Lua"), "{e}");
 }
+
+/// The escape-aware quiescence and the two evaluation terms that came with it (`escape-block`,
+/// `escape-threat`, `balance`, `king-moves`): a slip in each shows in the checks that can see it.
+#[test]
+fn escape_quiescence_bugs_are_reported() {
+    let good = Target::preset(
+        "brandubh",
+        "full,+escape-block,+escape-threat,+balance,+king-moves",
+    )
+    .expect("cart builds");
+    let rules = good.rules.clone();
+    let mut pos = vec![CasePos::start(&rules)];
+    pos.extend(tafl8_diff::positions::reachable(&rules, 0x5EED15, 10, 24));
+    let mut cases = Vec::new();
+    for p in &pos {
+        cases.push(Case {
+            pos: p.clone(),
+            check: Check::Eval,
+        });
+        cases.push(Case {
+            pos: p.clone(),
+            check: Check::Search { depth: 3, nodes: 0 },
+        });
+    }
+    let clean = run(&good, &cases);
+    assert_eq!(clean.mismatches, 0, "{:#?}", clean.details.first());
+
+    let bugs = [
+        // A blocking move that leaves a route open searched instead of scored as lost.
+        (
+            "qblk keeps a move that leaves one route open",
+            "   elseif routes()<1 then\n    sc=-qs(h+1,-b,-a,q+1)",
+            "   elseif routes()<2 then\n    sc=-qs(h+1,-b,-a,q+1)",
+            "search",
+        ),
+        // The king's threat moves: only double routes followed.
+        (
+            "threat loop follows forks only",
+            "     elseif routes()>0 then\n      sc=-qs(h+1,-b,-a,q+1)",
+            "     elseif routes()>1 then\n      sc=-qs(h+1,-b,-a,q+1)",
+            "search",
+        ),
+        // The start's material off by one point.
+        (
+            "balance off by one",
+            " local v,b=mat+1280,bd",
+            " local v,b=mat+1281,bd",
+            "eval",
+        ),
+        // A king capture that opens a route searched again in the capture loop (the threat
+        // loop searched it): more nodes.
+        (
+            "king capture searched twice",
+            "  elseif l and p==3 and routes()>0 then\n",
+            "  elseif false then\n",
+            "search",
+        ),
+        // The king's mobility weighted one point low.
+        ("king mobility weight", "    v=v+8\n", "    v=v+7\n", "eval"),
+    ];
+    for (name, pattern, replacement, check) in bugs {
+        let bad = good
+            .mutated(name, pattern, replacement)
+            .expect("pattern present");
+        let r = run(&bad, &cases);
+        assert!(r.mismatches > 0, "{name}: not caught");
+        assert!(
+            mismatched_checks(&r).iter().any(|c| c == check),
+            "{name}: {:?}",
+            mismatched_checks(&r)
+        );
+    }
+}

@@ -11,11 +11,12 @@ use tafl8_engine::rules::PRESETS;
 
 /// The configurations besides `full` (evaluation and search checks only: the rules checks do not
 /// depend on them).
-const OTHER_CONFIGS: [&str; 4] = [
+const OTHER_CONFIGS: [&str; 5] = [
     "seed",
     "bare",
     "full,+mobility,+defended,+escape-ext",
     "full,-pvs,-lmr,-tt",
+    "full,+escape-block,+escape-threat,+balance,+king-moves",
 ];
 
 fn check(variant: &str, spec: &str, plan: &Plan, rules_checks: bool) -> Report {

@@ -148,12 +148,13 @@ fn thousands(n: u64) -> String {
     out
 }
 
-const DEFAULT_CONFIGS: [&str; 5] = [
+const DEFAULT_CONFIGS: [&str; 6] = [
     "full",
     "seed",
     "bare",
     "full,+mobility,+defended,+escape-ext",
     "full,-pvs,-lmr,-tt",
+    "full,+escape-block,+escape-threat,+balance,+king-moves",
 ];
 
 /// Runs the comparison and prints the summary.

@@ -5,7 +5,7 @@
 {% if ai.table %}
 pst={split"{{ ai.table[0] }}",split"{{ ai.table[1] }}",split"{{ ai.table[2] }}"}
 {% endif %}
-{% if ai.escape or ai.escape_win or ai.escape_ext %}
+{% if ai.escape or ai.escape_win or ai.escape_ext or ai.qsearch and (ai.escape_block or ai.escape_threat) %}
 
 {# ke[s]: s is an escape square the king may stop on, so the hot loops test one table, not two.
    The rays below are `if empty then repeat ... until not empty end` rather than `while`: the same
@@ -294,7 +294,7 @@ end
 {% endif %}
 
 function evaluate({% if ai.escape %}e{% endif %})
- local v,b={% if ai.table %}mat{% else %}0{% endif %},bd
+ local v,b={% if ai.table %}mat{% else %}0{% endif %}{% if ai.balance %}{{ ai.balance }}{% endif %},bd
 
 {% if ai.defended %}
  local so=sd
@@ -334,6 +334,29 @@ function evaluate({% if ai.escape %}e{% endif %})
  end
  if b[k+{{ width }}]=={{ ATTACKER }} then
   v=v-{{ ai.w_guard }}
+ end
+{% endif %}
+{% if ai.king_moves %}
+{# The king's mobility: the squares it can move to. #}
+ local k{% if stop %},ks{% endif %}{% if pass %},kp{% endif %}=king{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+
+ for d in all(dirs) do
+  local t=k+d
+  while b[t]=={{ EMPTY }} do
+{% if stop %}
+   if ks[t]>0 then
+    v=v+{{ ai.w_king_moves }}
+   end
+{% else %}
+   v=v+{{ ai.w_king_moves }}
+{% endif %}
+{% if pass %}
+   if kp[t]<1 then
+    break
+   end
+{% endif %}
+   t=t+d
+  end
  end
 {% endif %}
 {% if ai.mobility %}

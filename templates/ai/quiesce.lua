@@ -52,6 +52,14 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
   end
 {% endif %}
  end
+{% if ai.escape_block %}
+ if side=={{ ATTACKERS }} and q<{{ ai.max_qply }} and h<{{ ai.max_ply - 2 }} then
+  local r=rsq()
+  if r then
+   return qblk(h,a,b,q,r)
+  end
+ end
+{% endif %}
  local best=evaluate({% if ai.escape %}e{% endif %})
  if best>=b or q>={{ ai.max_qply }} or h>={{ ai.max_ply - 2 }} then
   return best
@@ -59,6 +67,51 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
  if best>a then
   a=best
  end
+{% if ai.escape_threat %}
+{# The king's moves (in generation order) to a square with an open route come first: threats
+   the attackers must answer, and a fork wins. #}
+ if side=={{ DEFENDERS }} then
+  local k{% if stop %},ks{% endif %}{% if pass %},kp{% endif %}=king{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+
+  for d in all(dirs) do
+   local t=k+d
+   while bd[t]=={{ EMPTY }} do
+{% if stop %}
+    if ks[t]>0 then
+{% endif %}
+     mk(k*{{ area }}+t,true)
+     local sc
+     if status>{{ ONGOING }} then
+      sc={{ ai.inf - 1 }}-h
+     elseif routes()>0 then
+      sc=-qs(h+1,-b,-a,q+1)
+     end
+     um()
+     if halt then
+      return 0
+     end
+     if sc and sc>best then
+      best=sc
+      if sc>a then
+       a=sc
+       if sc>=b then
+        return best
+       end
+      end
+     end
+{% if stop %}
+    end
+{% endif %}
+{% if pass %}
+    if kp[t]<1 then
+     break
+    end
+{% endif %}
+    t=t+d
+   end
+  end
+ end
+{% endif %}
  local ms,vl,kc{% if surround %},wok,won,wdf{% endif %}=qfind(true)
  local bo,s{% if ai.table %},mt{% endif %}=bd,side{% if ai.table %},mat{% endif %}
 
@@ -92,6 +145,10 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
   local sc
   if kc[t] or p=={{ KING }} and esc[t]>0{% if exit_fort %} or s=={{ DEFENDERS }} and edge[king]>0 and fort(){% endif %}{% if surround %} or s=={{ ATTACKERS }} and qsur(t,l,wok,won,wdf){% endif %} then
    sc={{ ai.inf - 1 }}-h
+{% if ai.escape_threat %}
+  elseif l and p=={{ KING }} and routes()>0 then
+   {# searched as a threat above #}
+{% endif %}
   elseif l then
    side=o
    sc=-qs(h+1,-b,-a,q+1)
@@ -127,3 +184,72 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
  end
  return best
 end
+{% if ai.escape_block %}
+
+{# The squares of the king's open routes (from its neighbour up to the escape square), or
+   nothing when it has none: the engine's `route_squares`. #}
+function rsq()
+ local r,n,b,x,k{% if pass %},kp{% endif %}={},0,bd,ke,king{% if pass %},pas[{{ KING }}]{% endif %}
+
+ for d in all(dirs) do
+  local t=k+d
+  if b[t]=={{ EMPTY }} then
+   repeat
+    if x[t] then
+     n=n+1
+     for u=k+d,t,d do
+      r[u]=true
+     end
+    end
+{% if pass %}
+    if kp[t]<1 then
+     break
+    end
+{% endif %}
+    t=t+d
+   until b[t]~={{ EMPTY }}
+  end
+ end
+ if n>0 then
+  return r
+ end
+end
+
+{# The engine's `qblock`: the attackers to move facing an open route (its squares in r) may not
+   stand pat; only the moves to a route square or beside the king can save the game, and one
+   that leaves a route open loses two plies on. Full make/unmake (quiescence's: no hash). #}
+function qblk(h,a,b,q,r)
+ local k,best=king,h-{{ ai.inf - 2 }}
+ for d in all(dirs) do
+  r[k+d]=true
+ end
+ if best>a then
+  a=best
+ end
+ for m in all(gen()) do
+  if r[m%{{ area }}] then
+   mk(m,true)
+   local sc
+   if status>{{ ONGOING }} then
+    sc={{ ai.inf - 1 }}-h
+   elseif routes()<1 then
+    sc=-qs(h+1,-b,-a,q+1)
+   end
+   um()
+   if halt then
+    return 0
+   end
+   if sc and sc>best then
+    best=sc
+    if sc>a then
+     a=sc
+     if sc>=b then
+      break
+     end
+    end
+   end
+  end
+ end
+ return best
+end
+{% endif %}

@@ -50,6 +50,17 @@ pub struct AiContext {
     pub escape_win: bool,
     /// Escape extension: attackers at the horizon facing an open route get a ply.
     pub escape_ext: bool,
+    /// Escape-aware quiescence, attackers' side: facing an open route they may not stand pat.
+    pub escape_block: bool,
+    /// Escape-aware quiescence, defenders' side: the king's moves to a square with an open route.
+    pub escape_threat: bool,
+    /// King mobility in the evaluation.
+    pub king_moves: bool,
+    /// Points per square the king can move to.
+    pub w_king_moves: i16,
+    /// Balance: minus the start position's material (defenders' view), signed (`+1280`), added
+    /// to the evaluation (absent when the term is off).
+    pub balance: Option<String>,
     /// Quiescence.
     pub qsearch: bool,
     /// PV first.
@@ -167,6 +178,11 @@ impl AiContext {
             defended: e.defended,
             escape_win: cfg.escape_win,
             escape_ext: cfg.escape_extension,
+            escape_block: cfg.escape_block,
+            escape_threat: cfg.escape_threat,
+            king_moves: e.king_moves,
+            w_king_moves: w.king_moves,
+            balance: e.balance.then(|| format!("{:+}", -ev.start_material())),
             qsearch: cfg.quiescence,
             pv: cfg.pv_first,
             tt: cfg.tt,

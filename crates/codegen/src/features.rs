@@ -61,6 +61,26 @@ pub const FEATURES: &[Feature] = &[
         value: 10,
     },
     Feature {
+        name: "escape-block",
+        description: "open king route in quiescence: the attackers must block it, no standing pat",
+        value: 20,
+    },
+    Feature {
+        name: "escape-threat",
+        description: "the king's moves to an open route searched in quiescence",
+        value: 10,
+    },
+    Feature {
+        name: "balance",
+        description: "the start's material subtracted from the evaluation (even = about 0)",
+        value: 15,
+    },
+    Feature {
+        name: "king-moves",
+        description: "the king's mobility in the evaluation",
+        value: 8,
+    },
+    Feature {
         name: "qsearch",
         description: "quiescence search of captures at the horizon",
         value: 35,

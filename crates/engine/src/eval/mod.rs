@@ -38,7 +38,7 @@ pub struct EvalConfig {
     /// beyond it along the edge and the square diagonal to the corner (the `a3 b2 c1` line that
     /// keeps the king out of `a1`). Not in the cart yet.
     pub corners: bool,
-    /// King mobility: the squares the king can move to. Not in the cart yet.
+    /// King mobility: the squares the king can move to.
     pub king_moves: bool,
     /// The king's region: the squares the king could walk to by single orthogonal steps through
     /// squares free of attackers (defenders count as free: they can move away). Points for the
@@ -52,8 +52,7 @@ pub struct EvalConfig {
     pub enclosure: bool,
     /// Balance: the start position's material is subtracted, so a position as even as the start
     /// scores about 0 like a draw does (without it the attackers' larger army makes every
-    /// draw look like a gift to the defenders and a disaster to the attackers). Not in the
-    /// cart yet.
+    /// draw look like a gift to the defenders and a disaster to the attackers).
     pub balance: bool,
     /// Tropism: attackers close to the king (within 3 orthogonal steps, the nearer the more),
     /// what a king capture by four needs. Not in the cart yet.
@@ -146,22 +145,34 @@ impl Evaluator {
             combined[DEFENDER as usize][sq] = weights.defender + d;
             combined[KING as usize][sq] = *k;
         }
+        let start_material: i32 = rules
+            .start_cells()
+            .iter()
+            .map(|&c| match c {
+                ATTACKER => -(weights.attacker as i32),
+                DEFENDER => weights.defender as i32,
+                _ => 0,
+            })
+            .sum();
+        // The cart adds it as one literal: it must be a PICO-8 integer.
+        debug_assert!(
+            (i16::MIN as i32..=i16::MAX as i32).contains(&start_material),
+            "start material {start_material} leaves PICO-8's integer range: lower the weights"
+        );
         Evaluator {
             weights: *weights,
             tables,
             combined,
             masks: bits::BoardMasks::new(rules),
             corners: structure::corner_squares(rules),
-            start_material: rules
-                .start_cells()
-                .iter()
-                .map(|&c| match c {
-                    ATTACKER => -(weights.attacker as i32),
-                    DEFENDER => weights.defender as i32,
-                    _ => 0,
-                })
-                .sum(),
+            start_material,
         }
+    }
+
+    /// The start position's material, defenders' point of view: what `EvalConfig::balance`
+    /// subtracts (the code generator bakes it into the cart's evaluation).
+    pub fn start_material(&self) -> i32 {
+        self.start_material
     }
 }
 

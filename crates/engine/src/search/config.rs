@@ -43,11 +43,11 @@ pub struct SearchConfig {
     /// Escape-aware quiescence, attackers' side: the attackers to move in quiescence facing an
     /// open king route may not stand pat (the king would step out); they try only the moves that
     /// land on a route (between the king and its escape square) or beside the king, and a move
-    /// that leaves a route open scores the loss it is. (Not in the cart yet.)
+    /// that leaves a route open scores the loss it is.
     pub escape_block: bool,
     /// Escape-aware quiescence, defenders' side: besides captures, the defenders try the king's
     /// moves to squares from which it has an open route (threats the attackers must answer with
-    /// `escape_block`). (Not in the cart yet.)
+    /// `escape_block`).
     pub escape_threat: bool,
     /// Evaluation terms.
     pub eval: EvalConfig,
@@ -56,14 +56,10 @@ pub struct SearchConfig {
 /// Switches the cart's Lua does not implement yet: the differential harness refuses a config
 /// with any of them on, and the code generator never builds one (they are research features of
 /// the Rust engine until the templates mirror them).
-pub const NOT_IN_CART: [&str; 10] = [
-    "escape-block",
-    "escape-threat",
+pub const NOT_IN_CART: [&str; 6] = [
     "corners",
-    "king-moves",
     "region",
     "enclosure",
-    "balance",
     "tropism",
     "threats",
     "potential",
