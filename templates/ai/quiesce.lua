@@ -217,35 +217,50 @@ end
 
 {# The engine's `qblock`: the attackers to move facing an open route (its squares in r) may not
    stand pat; only the moves to a route square or beside the king can save the game, and one
-   that leaves a route open loses two plies on. Full make/unmake (quiescence's: no hash). #}
+   that leaves a route open loses two plies on. The moves are `gen()`'s, in its order, those to
+   other squares never listed; each is made in full (quiescence's make: no hash). #}
 function qblk(h,a,b,q,r)
- local k,best=king,h-{{ ai.inf - 2 }}
+ local k,bo,best{% if stop %},st{% endif %}{% if pass %},ps{% endif %}=king,bd,h-{{ ai.inf - 2 }}{% if stop %},stp[{{ ATTACKER }}]{% endif %}{% if pass %},pas[{{ ATTACKER }}]{% endif %}
+
  for d in all(dirs) do
   r[k+d]=true
  end
  if best>a then
   a=best
  end
- for m in all(gen()) do
-  if r[m%{{ area }}] then
-   mk(m,true)
-   local sc
-   if status>{{ ONGOING }} then
-    sc={{ ai.inf - 1 }}-h
-   elseif routes()<1 then
-    sc=-qs(h+1,-b,-a,q+1)
-   end
-   um()
-   if halt then
-    return 0
-   end
-   if sc and sc>best then
-    best=sc
-    if sc>a then
-     a=sc
-     if sc>=b then
+ for s={{ first_square }},{{ last_square }} do
+  if bo[s]=={{ ATTACKER }} then
+   for d in all(dirs) do
+    local t=s+d
+    while bo[t]=={{ EMPTY }} do
+     if r[t]{% if stop %} and st[t]>0{% endif %} then
+      mk(s*{{ area }}+t,true)
+      local sc
+      if status>{{ ONGOING }} then
+       sc={{ ai.inf - 1 }}-h
+      elseif routes()<1 then
+       sc=-qs(h+1,-b,-a,q+1)
+      end
+      um()
+      if halt then
+       return 0
+      end
+      if sc and sc>best then
+       best=sc
+       if sc>a then
+        a=sc
+        if sc>=b then
+         return best
+        end
+       end
+      end
+     end
+{% if pass %}
+     if ps[t]<1 then
       break
      end
+{% endif %}
+     t=t+d
     end
    end
   end

@@ -87,6 +87,8 @@ pub const PARTS: &[(&str, &str)] = &[
     ("lg", "ordering"),
     ("nega", "search"),
     ("qs", "search"),
+    ("qblk", "search"),
+    ("rsq", "search"),
     ("rootsearch", "search"),
     ("search", "search"),
     ("tick", "search"),
