@@ -255,7 +255,7 @@ function kesc()
  return 0
 end
 function evaluate(e)
- local v,b=mat,bd
+ local v,b=mat+1280,bd
  v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
@@ -269,6 +269,16 @@ function evaluate(e)
  end
  if b[k+9]==1 then
   v=v-45
+ end
+ local k,ks=king,stp[3]
+ for d in all(dirs) do
+  local t=k+d
+  while b[t]==0 do
+   if ks[t]>0 then
+    v=v+8
+   end
+   t=t+d
+  end
  end
  if v>30000 then
   v=30000
@@ -687,12 +697,49 @@ function qs(h,a,b,q,e)
    end
   end
  end
+ if side==1 and q<6 and h<62 then
+  local r=rsq()
+  if r then
+   return qblk(h,a,b,q,r)
+  end
+ end
  local best=evaluate(e)
  if best>=b or q>=6 or h>=62 then
   return best
  end
  if best>a then
   a=best
+ end
+ if side==2 then
+  local k,ks=king,stp[3]
+  for d in all(dirs) do
+   local t=k+d
+   while bd[t]==0 do
+    if ks[t]>0 then
+     mk(k*81+t,true)
+     local sc
+     if status>0 then
+      sc=31999-h
+     elseif routes()>0 then
+      sc=-qs(h+1,-b,-a,q+1)
+     end
+     um()
+     if halt then
+      return 0
+     end
+     if sc and sc>best then
+      best=sc
+      if sc>a then
+       a=sc
+       if sc>=b then
+        return best
+       end
+      end
+     end
+    end
+    t=t+d
+   end
+  end
  end
  local ms,vl,kc=qfind(true)
  local bo,s,mt=bd,side,mat
@@ -720,6 +767,7 @@ function qs(h,a,b,q,e)
   local sc
   if kc[t] or p==3 and esc[t]>0 then
    sc=31999-h
+  elseif l and p==3 and routes()>0 then
   elseif l then
    side=o
    sc=-qs(h+1,-b,-a,q+1)
@@ -747,6 +795,68 @@ function qs(h,a,b,q,e)
     a=sc
     if sc>=b then
      break
+    end
+   end
+  end
+ end
+ return best
+end
+function rsq()
+ local r,n,b,x,k={},0,bd,ke,king
+ for d in all(dirs) do
+  local t=k+d
+  if b[t]==0 then
+   repeat
+    if x[t] then
+     n=n+1
+     for u=k+d,t,d do
+      r[u]=true
+     end
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return r
+ end
+end
+function qblk(h,a,b,q,r)
+ local k,bo,best,st=king,bd,h-31998,stp[1]
+ for d in all(dirs) do
+  r[k+d]=true
+ end
+ if best>a then
+  a=best
+ end
+ for s=10,70 do
+  if bo[s]==1 then
+   for d in all(dirs) do
+    local t=s+d
+    while bo[t]==0 do
+     if r[t] and st[t]>0 then
+      mk(s*81+t,true)
+      local sc
+      if status>0 then
+       sc=31999-h
+      elseif routes()<1 then
+       sc=-qs(h+1,-b,-a,q+1)
+      end
+      um()
+      if halt then
+       return 0
+      end
+      if sc and sc>best then
+       best=sc
+       if sc>a then
+        a=sc
+        if sc>=b then
+         return best
+        end
+       end
+      end
+     end
+     t=t+d
     end
    end
   end
@@ -805,7 +915,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="8b932eeb30c7580fb480fb37908818ce3070b8129360c3569369e38f3129680c6c70cd959d796bd630c3580c3e7070b6baa72d2a312958129670be35bc1b896330c358070b80be38c207d24a30d23809a530d343cadff1d43105f80cd970c634cc63559d30c9080c9950c6c4ce9cf3d520fbb80fb03dae04f5230d6b80c238070b8e102896430d7d80d867042b4e3113f7130d8680be380c358e3f7e8a630c2380d6b6070d6f3b0b6bb30ce280c90810558f59a5b8330fb18099370fbb7f78b54211098a8ffe6d0a8312e48070b70d86700a7d245309ef80c8780c9080cd6dc2130a3780fb380fbb713500ae1309ec8123980cce818c3286d30a2e80a3f50cc721b3f835030d3480fbb609ed61ea179f930d2380d1980fb4721d48f9920fbb80fb4329d043db30d1980fbb70f6962feeded830fbb812308122783232e85430d0780d23810037340388db309f0812e7809f1337a63cda30f5e80f5770f4e63856c79630cd2809ef809f0846be8bbd1099a849b049d430d6b812958129374b4ff8a530faf80fb560fb054f9a5085310538105470d2376a2d1a101101686c065e0230f6980fbb80f4e76d385e4611296870f1b1db2128b80d34872e207ce312cb812d470fbb6",1
+local bk,i="820c0e9b30a2e80a3f60cc72852ec18f309eb809ec806b93859a67e630d6b80c2381293585c3665b2071580c6c890e4072630d2b809f0709ef791e6db6130c7d80fb070c6c6941b17a730c1a80d6b70dbd69d796bd620c3e80c357b3c6b70a30cd280ffb70cd15b90614fa30c9080cd9609ef6bf9ee79e30d2380a4170cc76c3ddb78c10ccf8c6797af7306d5806c3809e57d715ad6230fb180fb370fbb7d7a10b0b30c1a80c23812935d85ac7aa110068e69a5df230d7d80c358070b7e8a75b5030a8f80a9180d237ecbc9fbe30c7580c8770c6c7fad12c9b3070d812958070a200a7d24530c9080fb180fb370375a8ac10cc7813500ae110ccf815181b892070e8070d728416c10209ec809f042feeded8312398122761230630acce81309ed80f7260f613372f75cd30c3580be370dbd73fce130020c6380cd974757a93320c6380c6c547b900d930cbe80c6c60a3f649b049d4312958070d80d7d84aa39a3130c2381296810447563870982070a80cc775edf26b630d3d80fb170a2e45fddfaf130c6c809ef709e5668b33cc530f6980f7280c6377b6ea5c02070a80cc72",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

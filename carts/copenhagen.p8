@@ -395,7 +395,7 @@ function kesc()
  return 0
 end
 function evaluate(e)
- local v,b=mat,bd
+ local v,b=mat+3840,bd
  v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
@@ -409,6 +409,16 @@ function evaluate(e)
  end
  if b[k+13]==1 then
   v=v-45
+ end
+ local k,ks=king,stp[3]
+ for d in all(dirs) do
+  local t=k+d
+  while b[t]==0 do
+   if ks[t]>0 then
+    v=v+8
+   end
+   t=t+d
+  end
  end
  if v>30000 then
   v=30000
@@ -970,12 +980,49 @@ function qs(h,a,b,q,e)
    end
   end
  end
+ if side==1 and q<6 and h<62 then
+  local r=rsq()
+  if r then
+   return qblk(h,a,b,q,r)
+  end
+ end
  local best=evaluate(e)
  if best>=b or q>=6 or h>=62 then
   return best
  end
  if best>a then
   a=best
+ end
+ if side==2 then
+  local k,ks=king,stp[3]
+  for d in all(dirs) do
+   local t=k+d
+   while bd[t]==0 do
+    if ks[t]>0 then
+     mk(k*169+t,true)
+     local sc
+     if status>0 then
+      sc=31999-h
+     elseif routes()>0 then
+      sc=-qs(h+1,-b,-a,q+1)
+     end
+     um()
+     if halt then
+      return 0
+     end
+     if sc and sc>best then
+      best=sc
+      if sc>a then
+       a=sc
+       if sc>=b then
+        return best
+       end
+      end
+     end
+    end
+    t=t+d
+   end
+  end
  end
  local ms,vl,kc,wok,won,wdf=qfind(true)
  local bo,s,mt=bd,side,mat
@@ -1003,6 +1050,7 @@ function qs(h,a,b,q,e)
   local sc
   if kc[t] or p==3 and esc[t]>0 or s==2 and edge[king]>0 and fort() or s==1 and qsur(t,l,wok,won,wdf) then
    sc=31999-h
+  elseif l and p==3 and routes()>0 then
   elseif l then
    side=o
    sc=-qs(h+1,-b,-a,q+1)
@@ -1030,6 +1078,68 @@ function qs(h,a,b,q,e)
     a=sc
     if sc>=b then
      break
+    end
+   end
+  end
+ end
+ return best
+end
+function rsq()
+ local r,n,b,x,k={},0,bd,ke,king
+ for d in all(dirs) do
+  local t=k+d
+  if b[t]==0 then
+   repeat
+    if x[t] then
+     n=n+1
+     for u=k+d,t,d do
+      r[u]=true
+     end
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return r
+ end
+end
+function qblk(h,a,b,q,r)
+ local k,bo,best,st=king,bd,h-31998,stp[1]
+ for d in all(dirs) do
+  r[k+d]=true
+ end
+ if best>a then
+  a=best
+ end
+ for s=14,154 do
+  if bo[s]==1 then
+   for d in all(dirs) do
+    local t=s+d
+    while bo[t]==0 do
+     if r[t] and st[t]>0 then
+      mk(s*169+t,true)
+      local sc
+      if status>0 then
+       sc=31999-h
+      elseif routes()<1 then
+       sc=-qs(h+1,-b,-a,q+1)
+      end
+      um()
+      if halt then
+       return 0
+      end
+      if sc and sc>best then
+       best=sc
+       if sc>a then
+        a=sc
+        if sc>=b then
+         return best
+        end
+       end
+      end
+     end
+     t=t+d
     end
    end
   end
@@ -1088,7 +1198,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="ac24c1c8315458154d815418f287e98a32685826868268785094cb59338f582677726857793d06363364d838f5826857",1
+local bk,i="ac24c1c8315458154d815418f287e98a32685826868268385094cb593268582683826868793d06363368183667839298",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

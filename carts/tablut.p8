@@ -341,7 +341,7 @@ function kesc()
  return 0
 end
 function evaluate(e)
- local v,b=mat,bd
+ local v,b=mat+2560,bd
  v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
@@ -355,6 +355,16 @@ function evaluate(e)
  end
  if b[k+11]==1 then
   v=v-45
+ end
+ local k,ks=king,stp[3]
+ for d in all(dirs) do
+  local t=k+d
+  while b[t]==0 do
+   if ks[t]>0 then
+    v=v+8
+   end
+   t=t+d
+  end
  end
  if v>30000 then
   v=30000
@@ -851,12 +861,49 @@ function qs(h,a,b,q,e)
    end
   end
  end
+ if side==1 and q<6 and h<62 then
+  local r=rsq()
+  if r then
+   return qblk(h,a,b,q,r)
+  end
+ end
  local best=evaluate(e)
  if best>=b or q>=6 or h>=62 then
   return best
  end
  if best>a then
   a=best
+ end
+ if side==2 then
+  local k,ks=king,stp[3]
+  for d in all(dirs) do
+   local t=k+d
+   while bd[t]==0 do
+    if ks[t]>0 then
+     mk(k*121+t,true)
+     local sc
+     if status>0 then
+      sc=31999-h
+     elseif routes()>0 then
+      sc=-qs(h+1,-b,-a,q+1)
+     end
+     um()
+     if halt then
+      return 0
+     end
+     if sc and sc>best then
+      best=sc
+      if sc>a then
+       a=sc
+       if sc>=b then
+        return best
+       end
+      end
+     end
+    end
+    t=t+d
+   end
+  end
  end
  local ms,vl,kc,wok,won,wdf=qfind(true)
  local bo,s,mt=bd,side,mat
@@ -884,6 +931,7 @@ function qs(h,a,b,q,e)
   local sc
   if kc[t] or p==3 and esc[t]>0 or s==1 and qsur(t,l,wok,won,wdf) then
    sc=31999-h
+  elseif l and p==3 and routes()>0 then
   elseif l then
    side=o
    sc=-qs(h+1,-b,-a,q+1)
@@ -911,6 +959,68 @@ function qs(h,a,b,q,e)
     a=sc
     if sc>=b then
      break
+    end
+   end
+  end
+ end
+ return best
+end
+function rsq()
+ local r,n,b,x,k={},0,bd,ke,king
+ for d in all(dirs) do
+  local t=k+d
+  if b[t]==0 then
+   repeat
+    if x[t] then
+     n=n+1
+     for u=k+d,t,d do
+      r[u]=true
+     end
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return r
+ end
+end
+function qblk(h,a,b,q,r)
+ local k,bo,best,st=king,bd,h-31998,stp[1]
+ for d in all(dirs) do
+  r[k+d]=true
+ end
+ if best>a then
+  a=best
+ end
+ for s=12,108 do
+  if bo[s]==1 then
+   for d in all(dirs) do
+    local t=s+d
+    while bo[t]==0 do
+     if r[t] and st[t]>0 then
+      mk(s*121+t,true)
+      local sc
+      if status>0 then
+       sc=31999-h
+      elseif routes()<1 then
+       sc=-qs(h+1,-b,-a,q+1)
+      end
+      um()
+      if halt then
+       return 0
+      end
+      if sc and sc>best then
+       best=sc
+       if sc>a then
+        a=sc
+        if sc>=b then
+         return best
+        end
+       end
+      end
+     end
+     t=t+d
     end
    end
   end
@@ -969,7 +1079,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="860a7a2c30cdd81afe80cdc8c1dd0e3c30ce280cdf81b568caacc9c9321d581c298175b8e2528f973073181fef81b147ef71aa4511c3f8f3739fa932c5180ce281b5683dc3226c31afe81b1f80ce28531fd2fc31b3580ce281b40862d6c83332c5682c5362c54663f259dc31c1381d1d821d78771850b331e1180ce280cda8",1
+local bk,i="8f544d1b31d3381cfc71d286a52dc9c632c5680cda82c538b9aa875d32c54813b680ce08d5c5682630ce282c5681b568d6df81f230cdf82c4e80ce28d879df5f32c4e82c5180ce28e2528f9731b5681df081de570427c2a230e9982c5680cda81867209032c5081e3282c568288aabb031bfd81c3f821d7732d908e431d3381cfc71d28665f49aa032c4e82c5180cda868482dd930cda81b5680ce06",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

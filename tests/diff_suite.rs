@@ -16,7 +16,7 @@ const OTHER_CONFIGS: [&str; 5] = [
     "bare",
     "full,+mobility,+defended,+escape-ext",
     "full,-pvs,-lmr,-tt",
-    "full,+escape-block,+escape-threat,+balance,+king-moves",
+    "full,-escape-block,-escape-threat,-balance,-king-moves",
 ];
 
 fn check(variant: &str, spec: &str, plan: &Plan, rules_checks: bool) -> Report {

@@ -4,7 +4,7 @@
 #  - 1,000 random reachable positions per preset: perft depth 2, every legal move's captures and
 #    outcome, evaluation; plus 100 positions at perft depth 3 for the 7x7 presets (9x9/11x11 depth 3
 #    costs minutes per position set in the Lua: the start is checked at depth 3 for them too);
-#  - searches at depths 1-4 (7x7) and 1-3 (9x9, 11x11) under six configurations, difficulty
+#  - searches at depths 1-4 (7x7) and 1-3 (9x9, 11x11) under seven configurations, difficulty
 #    levels 1-5, self-play games;
 #  - the z8lua second opinion on a sample.
 set -euo pipefail
@@ -26,10 +26,10 @@ done
 # level included (about 40 s: before the cart's quiescence stopped making every quiet edge move on
 # 11x11, one Copenhagen depth-3 search under `full,-pvs,-lmr,-tt` cost 1.1e9 PICO-8 instructions
 # and ran past the runner's limit; it now costs 7.5e6).
-echo "== search depths 1-4, levels 1-5, games, under six configurations (7x7)"
+echo "== search depths 1-4, levels 1-5, games, under seven configurations (7x7)"
 $T diff --variant ziege --variant brandubh --positions 6 --placements 0 --depth 1 \
     --search-positions 3 --search-depth 4 --think-seeds 2 --max-level 5 --games 2 --plies 40
-echo "== search depths 1-3, levels 1-5, games, under six configurations (9x9, 11x11)"
+echo "== search depths 1-3, levels 1-5, games, under seven configurations (9x9, 11x11)"
 $T diff --variant tablut --variant copenhagen --positions 4 --placements 0 --depth 1 \
     --search-positions 2 --search-depth 3 --think-seeds 1 --max-level 5 --games 1 --plies 20
 echo "== second opinion: z8lua"

@@ -148,13 +148,14 @@ fn thousands(n: u64) -> String {
     out
 }
 
-const DEFAULT_CONFIGS: [&str; 6] = [
+const DEFAULT_CONFIGS: [&str; 7] = [
     "full",
     "seed",
     "bare",
     "full,+mobility,+defended,+escape-ext",
     "full,-pvs,-lmr,-tt",
-    "full,+escape-block,+escape-threat,+balance,+king-moves",
+    "full,-escape-block,-escape-threat,-balance,-king-moves",
+    "full,-escape-block",
 ];
 
 /// Runs the comparison and prints the summary.

@@ -67,7 +67,9 @@ pub struct EvalConfig {
 }
 
 impl EvalConfig {
-    /// Every term that earned its cost in matches (mobility and defended are off: see the note).
+    /// Every term that earned its cost in matches (mobility and defended are off: see the note;
+    /// `king_moves` and `balance` won matches with the escape-aware quiescence, see
+    /// `docs/strength.md`).
     pub const FULL: EvalConfig = EvalConfig {
         material: true,
         pst: true,
@@ -76,10 +78,10 @@ impl EvalConfig {
         mobility: false,
         defended: false,
         corners: false,
-        king_moves: false,
+        king_moves: true,
         region: false,
         enclosure: false,
-        balance: false,
+        balance: true,
         tropism: false,
         threats: false,
         potential: false,

@@ -108,8 +108,8 @@ impl SearchConfig {
         max_qply: 6,
         escape_win: true,
         escape_extension: false,
-        escape_block: false,
-        escape_threat: false,
+        escape_block: true,
+        escape_threat: true,
         eval: EvalConfig::FULL,
     };
     /// The seed-level engine: alpha-beta + iterative deepening + PV first; material and

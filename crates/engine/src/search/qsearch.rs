@@ -191,9 +191,9 @@ mod tests {
     fn blocking_sees_a_fork_at_the_horizon() {
         // Defenders to move, one ply: after b4-a4 the attackers stand at the horizon. Standing
         // pat they see only an evaluation; made to close the routes, they cannot.
-        let plain = search("full", Side::Defenders);
+        let plain = search("full,-escape-block,-escape-threat", Side::Defenders);
         assert!(!plain.score.is_decided(), "{}", plain.score);
-        let block = search("full,+escape-block", Side::Defenders);
+        let block = search("full,-escape-threat", Side::Defenders);
         assert!(
             block.score.is_decided() && block.score.get() > 0,
             "{}",
@@ -211,9 +211,9 @@ mod tests {
     fn threats_are_followed_at_the_horizon() {
         // Attackers to move, one ply: no attackers' move stops b4-a4, which the defenders find
         // in quiescence only with the threat moves (and the attackers' forced blocks) on.
-        let plain = search("full,+escape-block", Side::Attackers);
+        let plain = search("full,-escape-threat", Side::Attackers);
         assert!(!plain.score.is_decided(), "{}", plain.score);
-        let both = search("full,+escape-block,+escape-threat", Side::Attackers);
+        let both = search("full", Side::Attackers);
         assert!(
             both.score.is_decided() && both.score.get() < 0,
             "{}",
