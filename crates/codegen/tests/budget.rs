@@ -108,7 +108,7 @@ fn every_feature_costs_tokens_and_none_builds_smaller() {
     })
     .unwrap();
     assert!(none.budget.tokens < all.budget.tokens);
-    assert_eq!(full_set().len(), 14);
+    assert_eq!(full_set().len(), 18);
 }
 
 #[test]
