@@ -192,3 +192,40 @@ fn escape_quiescence_bugs_are_reported() {
         );
     }
 }
+
+/// The corner-seal and tropism terms (`corners`, `tropism`): a slip in each shows in the
+/// evaluation.
+#[test]
+fn corner_and_tropism_bugs_are_reported() {
+    let good = Target::preset("brandubh", "full,+corners,+tropism").expect("cart builds");
+    let rules = good.rules.clone();
+    let mut pos = vec![CasePos::start(&rules)];
+    pos.extend(tafl8_diff::positions::reachable(&rules, 0xC0FFEE, 16, 30));
+    let cases: Vec<Case> = pos
+        .iter()
+        .map(|p| Case {
+            pos: p.clone(),
+            check: Check::Eval,
+        })
+        .collect();
+    let clean = run(&good, &cases);
+    assert_eq!(clean.mismatches, 0, "{:#?}", clean.details.first());
+    let bugs = [
+        // A sealed corner entry weighted one point low.
+        ("corner entry weight", "   v-=60\n", "   v-=59\n"),
+        // Attackers three steps from the king not counted.
+        ("tropism ring 3 lost", "  if d<4 then\n", "  if d<3 then\n"),
+    ];
+    for (name, pattern, replacement) in bugs {
+        let bad = good
+            .mutated(name, pattern, replacement)
+            .expect("pattern present");
+        let r = run(&bad, &cases);
+        assert!(r.mismatches > 0, "{name}: not caught");
+        assert!(
+            mismatched_checks(&r).iter().all(|c| c == "eval"),
+            "{name}: {:?}",
+            mismatched_checks(&r)
+        );
+    }
+}

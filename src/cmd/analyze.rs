@@ -42,8 +42,10 @@ pub struct Options {
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
     /// Search features as a spec: `full`, `seed` or `bare`, then `+feature`/`-feature`
-    /// (pv, killers, history, tt, captures, pvs, lmr, qsearch, escape-win, escape-ext, material, pst,
-    /// escape, guard, mobility, defended) and `tt-bits=N`.
+    /// (pv, killers, history, tt, captures, pvs, lmr, qsearch, escape-win, escape-ext,
+    /// escape-block, escape-threat, material, pst, escape, guard, mobility, defended, balance,
+    /// king-moves, corners, tropism; the cart has no region, enclosure, threats, potential) and
+    /// `tt-bits=N`.
     #[arg(long, value_name = "SPEC", default_value = "full")]
     config: String,
     /// Print the search tree of the last iteration to N plies: each move with the window it was

@@ -359,6 +359,35 @@ function evaluate({% if ai.escape %}e{% endif %})
   end
  end
 {% endif %}
+{% if ai.corners %}
+{# Corner seals, five squares per corner in crn (an entry, the square beyond it along the edge,
+   the other entry, the square beyond it, the diagonal): an entry is sealed by an attacker on it,
+   or on both the square beyond it and the diagonal. #}
+ for i=1,#crn,5 do
+  local g=b[crn[i+4]]=={{ ATTACKER }}
+  local s1,s2=b[crn[i]]=={{ ATTACKER }} or g and b[crn[i+1]]=={{ ATTACKER }},b[crn[i+2]]=={{ ATTACKER }} or g and b[crn[i+3]]=={{ ATTACKER }}
+  if s1 then
+   v-={{ ai.w_corner_entry }}
+  end
+  if s2 then
+   v-={{ ai.w_corner_entry }}
+   if s1 then
+    v-={{ ai.w_corner_sealed }}
+   end
+  end
+ end
+{% endif %}
+{% if ai.tropism %}
+{# Tropism: per attacker within 3 orthogonal steps of the king, 4 minus its distance. #}
+ local kx,ky,n=king%{{ width }},king\{{ width }},0
+ for s in pairs(pk[{{ ATTACKER }}]) do
+  local d=abs(s%{{ width }}-kx)+abs(s\{{ width }}-ky)
+  if d<4 then
+   n+=4-d
+  end
+ end
+ v-=n*{{ ai.w_tropism }}
+{% endif %}
 {% if ai.mobility %}
  v+={{ ai.w_mobility }}*mid(-{{ ai.mobility_clamp }},nmoves({{ DEFENDERS }})-nmoves({{ ATTACKERS }}),{{ ai.mobility_clamp }})
 {% endif %}
@@ -371,4 +400,7 @@ function evaluate({% if ai.escape %}e{% endif %})
 end
 {% if ai.escape %}
 ai_ed=split"{{ ai.escape_distance }}"
+{% endif %}
+{% if ai.corners %}
+crn=split"{{ ai.corners }}"
 {% endif %}

@@ -58,6 +58,17 @@ pub struct AiContext {
     pub king_moves: bool,
     /// Points per square the king can move to.
     pub w_king_moves: i16,
+    /// Corner seals: the seal squares of each corner, five per corner, as a split string
+    /// (absent when the term is off or the board has no corner escapes).
+    pub corners: Option<String>,
+    /// Points per sealed corner entry.
+    pub w_corner_entry: i16,
+    /// Extra points per corner with both entries sealed.
+    pub w_corner_sealed: i16,
+    /// Tropism: attackers within 3 orthogonal steps of the king.
+    pub tropism: bool,
+    /// Tropism weight (per attacker and step of closeness).
+    pub w_tropism: i16,
     /// Balance: minus the start position's material (defenders' view), signed (`+1280`), added
     /// to the evaluation (absent when the term is off).
     pub balance: Option<String>,
@@ -183,6 +194,18 @@ impl AiContext {
             king_moves: e.king_moves,
             w_king_moves: w.king_moves,
             balance: e.balance.then(|| format!("{:+}", -ev.start_material())),
+            corners: (e.corners && !ev.corner_squares().is_empty()).then(|| {
+                join(
+                    ev.corner_squares()
+                        .iter()
+                        .flatten()
+                        .map(|&sq| i64::from(sq)),
+                )
+            }),
+            w_corner_entry: w.corner_entry,
+            w_corner_sealed: w.corner_sealed,
+            tropism: e.tropism,
+            w_tropism: w.tropism,
             qsearch: cfg.quiescence,
             pv: cfg.pv_first,
             tt: cfg.tt,

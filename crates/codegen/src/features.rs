@@ -81,6 +81,16 @@ pub const FEATURES: &[Feature] = &[
         value: 8,
     },
     Feature {
+        name: "corners",
+        description: "corner seals in the evaluation (corner-escape boards)",
+        value: 6,
+    },
+    Feature {
+        name: "tropism",
+        description: "attackers near the king in the evaluation",
+        value: 6,
+    },
+    Feature {
         name: "qsearch",
         description: "quiescence search of captures at the horizon",
         value: 35,

@@ -36,7 +36,7 @@ pub struct EvalConfig {
     /// Corner seals (corner-escape boards only): per corner, each of its two entry squares
     /// (beside it on the edges) is sealed when an attacker stands on it, or on both the square
     /// beyond it along the edge and the square diagonal to the corner (the `a3 b2 c1` line that
-    /// keeps the king out of `a1`). Not in the cart yet.
+    /// keeps the king out of `a1`).
     pub corners: bool,
     /// King mobility: the squares the king can move to.
     pub king_moves: bool,
@@ -55,7 +55,7 @@ pub struct EvalConfig {
     /// draw look like a gift to the defenders and a disaster to the attackers).
     pub balance: bool,
     /// Tropism: attackers close to the king (within 3 orthogonal steps, the nearer the more),
-    /// what a king capture by four needs. Not in the cart yet.
+    /// what a king capture by four needs.
     pub tropism: bool,
     /// Escape threats: the squares the king can move to from which it would reach an escape
     /// square with its next move (the king's square counted empty). Not in the cart yet.
@@ -175,6 +175,12 @@ impl Evaluator {
     /// subtracts (the code generator bakes it into the cart's evaluation).
     pub fn start_material(&self) -> i32 {
         self.start_material
+    }
+
+    /// Per corner, the squares of its seal as `[entry1, beyond1, entry2, beyond2, diagonal]`
+    /// (see `EvalConfig::corners`; empty on boards without corner escapes).
+    pub fn corner_squares(&self) -> &[[u8; 5]] {
+        &self.corners
     }
 }
 

@@ -1,6 +1,6 @@
-//! Structural evaluation terms (research switches of the Rust engine, not in the cart yet): the
-//! corner seals, the king's mobility and region, the attackers' enclosure of the defenders and
-//! their closeness to the king. Each is cheap on dense bitsets here; the comments say what a
+//! Structural evaluation terms: the corner seals, the king's mobility and region, the
+//! attackers' enclosure of the defenders and their closeness to the king (the region and the
+//! enclosure are research switches of the Rust engine only; the cart mirrors the others). Each is cheap on dense bitsets here; the comments say what a
 //! mailbox version (the cart's) has to compute.
 
 use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};

@@ -56,14 +56,7 @@ pub struct SearchConfig {
 /// Switches the cart's Lua does not implement yet: the differential harness refuses a config
 /// with any of them on, and the code generator never builds one (they are research features of
 /// the Rust engine until the templates mirror them).
-pub const NOT_IN_CART: [&str; 6] = [
-    "corners",
-    "region",
-    "enclosure",
-    "tropism",
-    "threats",
-    "potential",
-];
+pub const NOT_IN_CART: [&str; 4] = ["region", "enclosure", "threats", "potential"];
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
 pub const FEATURES: [&str; 24] = [
