@@ -270,9 +270,9 @@ function evaluate(e)
  if b[k+9]==1 then
   v=v-45
  end
- local k,ks=king,stp[3]
+ local kq,ks=king,stp[3]
  for d in all(dirs) do
-  local t=k+d
+  local t=kq+d
   while b[t]==0 do
    if ks[t]>0 then
     v=v+8

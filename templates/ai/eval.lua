@@ -338,10 +338,10 @@ function evaluate({% if ai.escape %}e{% endif %})
 {% endif %}
 {% if ai.king_moves %}
 {# The king's mobility: the squares it can move to. #}
- local k{% if stop %},ks{% endif %}{% if pass %},kp{% endif %}=king{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+ local kq{% if stop %},ks{% endif %}{% if pass %},kp{% endif %}=king{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
-  local t=k+d
+  local t=kq+d
   while b[t]=={{ EMPTY }} do
 {% if stop %}
    if ks[t]>0 then
