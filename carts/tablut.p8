@@ -310,32 +310,37 @@ function kesc()
   kd=2
   return ai_ed[2]
  end
- local seen,q,a,m,h={},{k,k},{1,11},2,1
- for l=1,3 do
-  local e=m
-  for i=h,e do
-   local s,p=q[i],a[i]
-   local o=12-p
-   for d=-p,p,p+p do
-    local t=s+d
-    if b[t]==0 then
-     repeat
-      if x[t] then
-       kd=l
-       return ai_ed[l]
+ for d in all(dirs) do
+  local a,p=k+d,w[d]
+  while b[a]==0 do
+   if st[a]>0 then
+    for e=-p,p,p+p do
+     local u=a+e
+     while b[u]==0 do
+      if st[u]>0 then
+       local v=u
+       repeat
+        v=v+d
+       until b[v]~=0
+       if b[v]==4 then
+        kd=3
+        return ai_ed[3]
+       end
+       v=u
+       repeat
+        v=v-d
+       until b[v]~=0
+       if b[v]==4 then
+        kd=3
+        return ai_ed[3]
+       end
       end
-      if l<3 and not seen[t] and st[t]>0 then
-       seen[t]=1
-       m=m+1
-       q[m]=t
-       a[m]=o
-      end
-      t=t+d
-     until b[t]~=0
+      u=u+e
+     end
     end
    end
+   a=a+d
   end
-  h=e+1
  end
  kd=0
  return 0

@@ -201,7 +201,55 @@ function kesc()
   return ai_ed[2]
  end
 {% endif %}
-{% if ai.escape_depth > 2 %}
+{% if ai.escape_depth > 2 and edge_escape_all and not pass %}
+{# Every edge square an escape square the king may stop on, and no square he may not pass: the
+   paths of three moves have a fixed shape. A second move along the first one's axis reaches
+   only squares of the king's own ray (his square stays blocked), and a third along the second
+   one's axis only squares of that ray, so: a square `a` of a king ray, a square `u` of a ray
+   across from it (both squares the king may stop on), and from `u` a free run along the first
+   axis into the ring (the last square before it an edge square). None of `a` and `u` is an edge
+   square, or the pass above would have answered. #}
+ for d in all(dirs) do
+  local a,p=k+d,w[d]
+  while b[a]=={{ EMPTY }} do
+{% if stop %}
+   if st[a]>0 then
+{% endif %}
+    for e=-p,p,p+p do
+     local u=a+e
+     while b[u]=={{ EMPTY }} do
+{% if stop %}
+      if st[u]>0 then
+{% endif %}
+       local v=u
+       repeat
+        v=v+d
+       until b[v]~={{ EMPTY }}
+       if b[v]=={{ OFF }} then
+        kd=3
+        return ai_ed[3]
+       end
+       v=u
+       repeat
+        v=v-d
+       until b[v]~={{ EMPTY }}
+       if b[v]=={{ OFF }} then
+        kd=3
+        return ai_ed[3]
+       end
+{% if stop %}
+      end
+{% endif %}
+      u=u+e
+     end
+    end
+{% if stop %}
+   end
+{% endif %}
+   a=a+d
+  end
+ end
+{% elif ai.escape_depth > 2 %}
 {# The full search, level by level from the king (levels 1 and 2 hold no escape square now but
    for the miss above; the tests stay for one loop). The queue holds (square, axis) pairs: a
    square found by a ray along one axis scans only the other axis, because the rays back and

@@ -85,6 +85,9 @@ pub struct RulesContext {
     pub escape: String,
     /// Whether the king escapes to the corners only (else to any edge square).
     pub corner_escape: bool,
+    /// Whether the escape squares are exactly the edge squares and the king may stop on every
+    /// one: then a king path reaches an escape square just where a ray runs into the ring.
+    pub edge_escape_all: bool,
     /// Edge squares (0/1).
     pub edge: String,
     /// Special corner squares (0/1).
@@ -201,6 +204,10 @@ impl RulesContext {
             hostile_occupied: kind_tables(g, rules.hostile_occupied_table(), false),
             escape: square_flags(g, |s| flags[s] & FLAG_ESCAPE != 0),
             corner_escape: rules.escape() == tafl8_engine::rules::Escape::Corners,
+            edge_escape_all: rules.escape() == tafl8_engine::rules::Escape::Edge
+                && g.squares()
+                    .filter(|&s| g.is_edge(s))
+                    .all(|s| rules.stop_table()[s.index()].contains(KING)),
             edge: square_flags(g, |s| flags[s] & FLAG_EDGE != 0),
             corner: square_flags(g, |s| flags[s] & FLAG_CORNER != 0),
             near_throne: square_flags(g, near),
