@@ -369,10 +369,17 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
-spx={}
+spx,spd={},{}
+local sc=split(strt)
 for x=12,108 do
  if he[1][x]+he[2][x]>0 or x==60 then
   add(spx,x)
+  spd[x]={}
+  for d in all(dirs) do
+   if (sc[x+d+d] or 4)<4 then
+    add(spd[x],d)
+   end
+  end
  end
 end
 function vic(vl,t,v)
@@ -410,7 +417,28 @@ end
 function qfind(z)
  local bo,so,s,vl,kc,lt,ms,ks,ky,n,ok,on,df=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
- for w in pairs(pk[s]) do
+ if s==1 then
+  local a,c
+  for v in pairs(pk[2]) do
+   a,c=bo[v-11],bo[v+11]
+   if a==0 then
+    if c==1 then
+     vic(vl,v-11,v)
+    end
+   elseif c==0 and a==1 then
+    vic(vl,v+11,v)
+   end
+   a,c=bo[v-1],bo[v+1]
+   if a==0 then
+    if c==1 then
+     vic(vl,v-1,v)
+    end
+   elseif c==0 and a==1 then
+    vic(vl,v+1,v)
+   end
+  end
+ else
+  for w in pairs(pk[s]) do
   if bo[w+11]==e and bo[w+22]==0 then
    vic(vl,w+22,w+11)
   end
@@ -423,6 +451,7 @@ function qfind(z)
   if bo[w-1]==e and bo[w-2]==0 then
    vic(vl,w-2,w-1)
   end
+  end
  end
  if s==2 then
   qar(king,vl,e)
@@ -431,7 +460,11 @@ function qfind(z)
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or bo[w]==3 and host(w,e)) then
-   qar(w,vl,e)
+   for d in all(spd[w]) do
+    if bo[w+d]==e and bo[w+d+d]==0 then
+     vic(vl,w+d+d,w+d)
+    end
+   end
   end
  end
  for t in pairs(vl) do

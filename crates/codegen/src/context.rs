@@ -74,6 +74,9 @@ pub struct RulesContext {
     pub zobrist_seed: String,
     /// Per kind: may stop on square (None when no square restricts it).
     pub stop: Option<[String; 3]>,
+    /// Whether some square of the board is one the king may not stop on (else the escape
+    /// term's walks skip the test).
+    pub king_stop: bool,
     /// Per kind: may pass over square (None when no square but a corner restricts it: nothing
     /// passes over a corner).
     pub pass: Option<[String; 3]>,
@@ -199,6 +202,9 @@ impl RulesContext {
             first_side: rules.first_side().code(),
             zobrist_seed: fixed_literal(ZOBRIST_SEED),
             stop: kind_tables(g, rules.stop_table(), true),
+            king_stop: g
+                .squares()
+                .any(|s| !rules.stop_table()[s.index()].contains(KING)),
             pass: pass_tables(g, rules.pass_table()),
             hostile_empty: kind_tables(g, rules.hostile_empty_table(), false),
             hostile_occupied: kind_tables(g, rules.hostile_occupied_table(), false),
