@@ -428,13 +428,13 @@ for v=14,154 do
  end
 end
 spx,spd={},{}
-local sc=split(strt)
+local spcel=split(strt)
 for x=14,154 do
  if he[1][x]+he[2][x]>0 or ho[1][x]+ho[2][x]>0 or false then
   add(spx,x)
   spd[x]={}
   for d in all(dirs) do
-   if (sc[x+d+d] or 4)<4 then
+   if (spcel[x+d+d] or 4)<4 then
     add(spd[x],d)
    end
   end

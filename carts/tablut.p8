@@ -370,13 +370,13 @@ function evaluate(e)
 end
 ai_ed=split"500,90,25"
 spx,spd={},{}
-local sc=split(strt)
+local spcel=split(strt)
 for x=12,108 do
  if he[1][x]+he[2][x]>0 or x==60 then
   add(spx,x)
   spd[x]={}
   for d in all(dirs) do
-   if (sc[x+d+d] or 4)<4 then
+   if (spcel[x+d+d] or 4)<4 then
     add(spd[x],d)
    end
   end

@@ -24,13 +24,13 @@ end
    Linnaeus' rule), and `spd[x]`, the directions d with x+2d on the board (a corner has two: the
    others cannot take anything, and the corners are looked at in nearly every call). #}
 spx,spd={},{}
-local sc=split(strt)
+local spcel=split(strt)
 for x={{ first_square }},{{ last_square }} do
  if {% if hostile_empty %}he[1][x]+he[2][x]>0 or {% endif %}{% if hostile_occupied %}ho[1][x]+ho[2][x]>0 or {% endif %}{% if linnaean %}x=={{ throne }}{% else %}false{% endif %} then
   add(spx,x)
   spd[x]={}
   for d in all(dirs) do
-   if (sc[x+d+d] or {{ OFF }})<{{ OFF }} then
+   if (spcel[x+d+d] or {{ OFF }})<{{ OFF }} then
     add(spd[x],d)
    end
   end
