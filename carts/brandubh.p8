@@ -176,7 +176,7 @@ end
 pst={split"0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,293,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,293,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,104,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,104,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0"}
 ke={}
 for s=10,70 do
- ke[s]=esc[s]>0 and stp[3][s]>0
+ ke[s]=esc[s]>0
 end
 function routes()
  local n,b,x,k=0,bd,ke,king
@@ -209,7 +209,7 @@ function cr(u,p,b,x)
  return b[v]==4 and x[v+p]
 end
 function kesc()
- local b,x,w,k,n,f,g,st=bd,ke,ax,king,0,nil,nil,stp[3]
+ local b,x,w,k,n,f=bd,ke,ax,king,0
  for d in all(dirs) do
   local t=k
   repeat
@@ -219,23 +219,8 @@ function kesc()
   if b[t]==4 and u~=k then
    if x[u] then
     n=n+1
-   elseif not f and st[u]>0 and cr(u,p,b,x) then
+   elseif not f and cr(u,p,b,x) then
     f=1
-   end
-  end
-  if not g then
-   for a=k+d,u,d do
-    if st[a]>0 then
-     for e=-p,p,p+p do
-      local v=a
-      repeat
-       v=v+e
-      until b[v]~=0
-      if b[v]==4 and v-e~=a and st[v-e]>0 and cr(v-e,w[e],b,x) then
-       g=1
-      end
-     end
-    end
    end
   end
  end
@@ -247,9 +232,23 @@ function kesc()
   kd=2
   return ai_ed[2]
  end
- if g then
-  kd=3
-  return ai_ed[3]
+ for d in all(dirs) do
+  local a,p=k+d,w[d]
+  if b[a]==0 then
+   repeat
+     for e=-p,p,p+p do
+      local v=a
+      repeat
+       v=v+e
+      until b[v]~=0
+      if b[v]==4 and v-e~=a and cr(v-e,w[e],b,x) then
+       kd=3
+       return ai_ed[3]
+      end
+     end
+    a=a+d
+   until b[a]~=0
+  end
  end
  kd=0
  return 0
@@ -288,10 +287,17 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
-spx={}
+spx,spd={},{}
+local spcel=split(strt)
 for x=10,70 do
  if he[1][x]+he[2][x]>0 or false then
   add(spx,x)
+  spd[x]={}
+  for d in all(dirs) do
+   if (spcel[x+d+d] or 4)<4 then
+    add(spd[x],d)
+   end
+  end
  end
 end
 function vic(vl,t,v)
@@ -319,7 +325,28 @@ end
 function qfind()
  local bo,so,s,vl,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
- for w in pairs(pk[s]) do
+ if s==1 then
+  local a,c
+  for v in pairs(pk[2]) do
+   a,c=bo[v-9],bo[v+9]
+   if a==0 then
+    if c==1 then
+     vic(vl,v-9,v)
+    end
+   elseif c==0 and a==1 then
+    vic(vl,v+9,v)
+   end
+   a,c=bo[v-1],bo[v+1]
+   if a==0 then
+    if c==1 then
+     vic(vl,v-1,v)
+    end
+   elseif c==0 and a==1 then
+    vic(vl,v+1,v)
+   end
+  end
+ else
+  for w in pairs(pk[s]) do
   if bo[w+9]==e and bo[w+18]==0 then
    vic(vl,w+18,w+9)
   end
@@ -332,6 +359,7 @@ function qfind()
   if bo[w-1]==e and bo[w-2]==0 then
    vic(vl,w-2,w-1)
   end
+  end
  end
  if s==2 then
   qar(king,vl,e)
@@ -340,7 +368,11 @@ function qfind()
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0) then
-   qar(w,vl,e)
+   for d in all(spd[w]) do
+    if bo[w+d]==e and bo[w+d+d]==0 then
+     vic(vl,w+d+d,w+d)
+    end
+   end
   end
  end
  for t in pairs(vl) do

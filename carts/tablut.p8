@@ -310,32 +310,37 @@ function kesc()
   kd=2
   return ai_ed[2]
  end
- local seen,q,a,m,h={},{k,k},{1,11},2,1
- for l=1,3 do
-  local e=m
-  for i=h,e do
-   local s,p=q[i],a[i]
-   local o=12-p
-   for d=-p,p,p+p do
-    local t=s+d
-    if b[t]==0 then
-     repeat
-      if x[t] then
-       kd=l
-       return ai_ed[l]
+ for d in all(dirs) do
+  local a,p=k+d,w[d]
+  while b[a]==0 do
+   if st[a]>0 then
+    for e=-p,p,p+p do
+     local u=a+e
+     while b[u]==0 do
+      if st[u]>0 then
+       local v=u
+       repeat
+        v=v+d
+       until b[v]~=0
+       if b[v]==4 then
+        kd=3
+        return ai_ed[3]
+       end
+       v=u
+       repeat
+        v=v-d
+       until b[v]~=0
+       if b[v]==4 then
+        kd=3
+        return ai_ed[3]
+       end
       end
-      if l<3 and not seen[t] and st[t]>0 then
-       seen[t]=1
-       m=m+1
-       q[m]=t
-       a[m]=o
-      end
-      t=t+d
-     until b[t]~=0
+      u=u+e
+     end
     end
    end
+   a=a+d
   end
-  h=e+1
  end
  kd=0
  return 0
@@ -374,10 +379,17 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
-spx={}
+spx,spd={},{}
+local spcel=split(strt)
 for x=12,108 do
  if he[1][x]+he[2][x]>0 or x==60 then
   add(spx,x)
+  spd[x]={}
+  for d in all(dirs) do
+   if (spcel[x+d+d] or 4)<4 then
+    add(spd[x],d)
+   end
+  end
  end
 end
 function vic(vl,t,v)
@@ -415,7 +427,28 @@ end
 function qfind(z)
  local bo,so,s,vl,kc,lt,ms,ks,ky,n,ok,on,df=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
- for w in pairs(pk[s]) do
+ if s==1 then
+  local a,c
+  for v in pairs(pk[2]) do
+   a,c=bo[v-11],bo[v+11]
+   if a==0 then
+    if c==1 then
+     vic(vl,v-11,v)
+    end
+   elseif c==0 and a==1 then
+    vic(vl,v+11,v)
+   end
+   a,c=bo[v-1],bo[v+1]
+   if a==0 then
+    if c==1 then
+     vic(vl,v-1,v)
+    end
+   elseif c==0 and a==1 then
+    vic(vl,v+1,v)
+   end
+  end
+ else
+  for w in pairs(pk[s]) do
   if bo[w+11]==e and bo[w+22]==0 then
    vic(vl,w+22,w+11)
   end
@@ -428,6 +461,7 @@ function qfind(z)
   if bo[w-1]==e and bo[w-2]==0 then
    vic(vl,w-2,w-1)
   end
+  end
  end
  if s==2 then
   qar(king,vl,e)
@@ -436,7 +470,11 @@ function qfind(z)
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or bo[w]==3 and host(w,e)) then
-   qar(w,vl,e)
+   for d in all(spd[w]) do
+    if bo[w+d]==e and bo[w+d+d]==0 then
+     vic(vl,w+d+d,w+d)
+    end
+   end
   end
  end
  for t in pairs(vl) do

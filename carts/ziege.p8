@@ -162,7 +162,7 @@ end
 pst={split"0,0,0,0,0,0,0,0,0,-270,-290,-300,-330,-300,-290,-270,0,0,-290,-320,-330,-320,-330,-320,-290,0,0,-300,-330,-310,-310,-310,-330,-300,0,0,-330,-320,-310,-300,-310,-320,-330,0,0,-300,-330,-310,-310,-310,-330,-300,0,0,-290,-320,-330,-320,-330,-320,-290,0,0,-270,-290,-300,-330,-300,-290,-270,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,330,328,328,328,328,328,330,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,330,328,328,328,328,328,330,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,400,384,384,384,384,384,400,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,400,384,384,384,384,384,400,0,0,0,0,0,0,0,0,0,0"}
 ke={}
 for s=10,70 do
- ke[s]=esc[s]>0 and stp[3][s]>0
+ ke[s]=esc[s]>0
 end
 function routes()
  local n,b,x,k=0,bd,ke,king
@@ -181,7 +181,7 @@ function routes()
 end
 ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function kesc()
- local b,x,w,k,n,st,f=bd,ke,ax,king,0,stp[3]
+ local b,x,w,k,n,f=bd,ke,ax,king,0
  for d in all(dirs) do
   local t,p=k+d,w[d]
   if b[t]==0 then
@@ -189,7 +189,7 @@ function kesc()
     if x[t] then
      n=n+1
     end
-    if not f and st[t]>0 then
+    if not f then
      local u=t-p
      if b[u]==0 then
       repeat
@@ -224,32 +224,33 @@ function kesc()
   kd=2
   return ai_ed[2]
  end
- local seen,q,a,m,h={},{k,k},{1,9},2,1
- for l=1,3 do
-  local e=m
-  for i=h,e do
-   local s,p=q[i],a[i]
-   local o=10-p
-   for d=-p,p,p+p do
-    local t=s+d
-    if b[t]==0 then
-     repeat
-      if x[t] then
-       kd=l
-       return ai_ed[l]
-      end
-      if l<3 and not seen[t] and st[t]>0 then
-       seen[t]=1
-       m=m+1
-       q[m]=t
-       a[m]=o
-      end
-      t=t+d
-     until b[t]~=0
+ for d in all(dirs) do
+  local a,p=k+d,w[d]
+  while b[a]==0 do
+    for e=-p,p,p+p do
+     local u=a+e
+     while b[u]==0 do
+       local v=u
+       repeat
+        v=v+d
+       until b[v]~=0
+       if b[v]==4 then
+        kd=3
+        return ai_ed[3]
+       end
+       v=u
+       repeat
+        v=v-d
+       until b[v]~=0
+       if b[v]==4 then
+        kd=3
+        return ai_ed[3]
+       end
+      u=u+e
+     end
     end
-   end
+   a=a+d
   end
-  h=e+1
  end
  kd=0
  return 0
@@ -313,7 +314,28 @@ end
 function qfind()
  local bo,so,s,vl,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
  local e=3-s
- for w in pairs(pk[s]) do
+ if s==1 then
+  local a,c
+  for v in pairs(pk[2]) do
+   a,c=bo[v-9],bo[v+9]
+   if a==0 then
+    if c==1 then
+     vic(vl,v-9,v)
+    end
+   elseif c==0 and a==1 then
+    vic(vl,v+9,v)
+   end
+   a,c=bo[v-1],bo[v+1]
+   if a==0 then
+    if c==1 then
+     vic(vl,v-1,v)
+    end
+   elseif c==0 and a==1 then
+    vic(vl,v+1,v)
+   end
+  end
+ else
+  for w in pairs(pk[s]) do
   if bo[w+9]==e and bo[w+18]==0 then
    vic(vl,w+18,w+9)
   end
@@ -325,6 +347,7 @@ function qfind()
   end
   if bo[w-1]==e and bo[w-2]==0 then
    vic(vl,w-2,w-1)
+  end
   end
  end
  if s==2 then

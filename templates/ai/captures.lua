@@ -21,11 +21,19 @@ end
 {% endif %}
 {% if not simple_host %}
 {# The squares that can be hostile without a capturer on them (special squares; the throne for
-   Linnaeus' rule). #}
-spx={}
+   Linnaeus' rule), and `spd[x]`, the directions d with x+2d on the board (a corner has two: the
+   others cannot take anything, and the corners are looked at in nearly every call). #}
+spx,spd={},{}
+local spcel=split(strt)
 for x={{ first_square }},{{ last_square }} do
  if {% if hostile_empty %}he[1][x]+he[2][x]>0 or {% endif %}{% if hostile_occupied %}ho[1][x]+ho[2][x]>0 or {% endif %}{% if linnaean %}x=={{ throne }}{% else %}false{% endif %} then
   add(spx,x)
+  spd[x]={}
+  for d in all(dirs) do
+   if (spcel[x+d+d] or {{ OFF }})<{{ OFF }} then
+    add(spd[x],d)
+   end
+  end
  end
 end
 {% endif %}
@@ -102,7 +110,8 @@ function wchk()
 end
 
 {% endif %}
-{# `around` as a loop, for the few other squares hostile to the enemy. #}
+{% if king_armed %}
+{# `around` as a loop, for the armed king. #}
 function qar(w,vl,e)
  local bo=bd
  for d in all(dirs) do
@@ -111,6 +120,7 @@ function qar(w,vl,e)
   end
  end
 end
+{% endif %}
 
 {# The quiescence moves, in generation order (origin, then direction N E S W, then distance),
    with `vl[t]`, the victims of a move to t, and `kc[t]`, true when it takes the king. The movers
@@ -133,8 +143,26 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
  {# Custodial captures, from the squares hostile to the enemy: the side to move's capturers
     (and the king{% if not king_armed %}, were he armed{% endif %}), then{% if not simple_host %} the special squares that are hostile without one{% else %} nothing else (no special square is hostile here){% endif %}: an enemy soldier beside one and an empty square
     beyond him. #}
- for w in pairs(pk[s]) do
+ if s=={{ ATTACKERS }} then
+ {# The attackers outnumber the defenders, so their captures are found from the victims: a
+    defender with an attacker on one side and an empty square on the other (the same pairs). #}
+  local a,c
+  for v in pairs(pk[{{ DEFENDER }}]) do
+{% for d in [width, 1] %}
+   a,c=bo[v-{{ d }}],bo[v+{{ d }}]
+   if a=={{ EMPTY }} then
+    if c=={{ ATTACKER }} then
+     vic(vl,v-{{ d }},v)
+    end
+   elseif c=={{ EMPTY }} and a=={{ ATTACKER }} then
+    vic(vl,v+{{ d }},v)
+   end
+{% endfor %}
+  end
+ else
+  for w in pairs(pk[s]) do
 {{ around("w") }}
+  end
  end
 {% if king_armed %}
  if s=={{ DEFENDERS }} then
@@ -151,7 +179,11 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
  for w in all(spx) do
   local c=bo[w]
   if (so[c]~=s{% if not king_armed %} or c=={{ KING }}{% endif %}) and {{ hostile("w", "hz", "hq", "e") }} then
-   qar(w,vl,e)
+   for d in all(spd[w]) do
+    if bo[w+d]==e and bo[w+d+d]=={{ EMPTY }} then
+     vic(vl,w+d+d,w+d)
+    end
+   end
   end
  end
 {% endif %}

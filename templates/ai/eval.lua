@@ -13,7 +13,7 @@ pst={split"{{ ai.table[0] }}",split"{{ ai.table[1] }}",split"{{ ai.table[2] }}"}
    z8lua computes into a temporary first (one instruction more). #}
 ke={}
 for s={{ first_square }},{{ last_square }} do
- ke[s]=esc[s]>0{% if stop %} and stp[{{ KING }}][s]>0{% endif %}
+ ke[s]=esc[s]>0{% if king_stop %} and stp[{{ KING }}][s]>0{% endif %}
 
 end
 
@@ -79,7 +79,7 @@ function cr(u,p,b,x)
 end
 
 function kesc()
- local b,x,w,k,n,f,g{% if stop %},st{% endif %}=bd,ke,ax,king,0{% if stop %},nil,nil,stp[{{ KING }}]{% endif %}
+ local b,x,w,k,n,f{% if king_stop %},st{% endif %}=bd,ke,ax,king,0{% if king_stop %},nil,stp[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
   local t=k
@@ -90,31 +90,10 @@ function kesc()
   if b[t]=={{ OFF }} and u~=k then
    if x[u] then
     n=n+1
-   elseif not f{% if stop %} and st[u]>0{% endif %} and cr(u,p,b,x) then
+   elseif not f{% if king_stop %} and st[u]>0{% endif %} and cr(u,p,b,x) then
     f=1
    end
   end
-{% if ai.escape_depth > 2 %}
-  if not g then
-   for a=k+d,u,d do
-{% if stop %}
-    if st[a]>0 then
-{% endif %}
-     for e=-p,p,p+p do
-      local v=a
-      repeat
-       v=v+e
-      until b[v]~={{ EMPTY }}
-      if b[v]=={{ OFF }} and v-e~=a{% if stop %} and st[v-e]>0{% endif %} and cr(v-e,w[e],b,x) then
-       g=1
-      end
-     end
-{% if stop %}
-    end
-{% endif %}
-   end
-  end
-{% endif %}
  end
  if n>0 then
   kd=1
@@ -127,9 +106,30 @@ function kesc()
  end
 {% endif %}
 {% if ai.escape_depth > 2 %}
- if g then
-  kd=3
-  return ai_ed[3]
+{# Distance 3, only now that 1 and 2 are ruled out (most evaluations answer above). #}
+ for d in all(dirs) do
+  local a,p=k+d,w[d]
+  if b[a]=={{ EMPTY }} then
+   repeat
+{% if king_stop %}
+    if st[a]>0 then
+{% endif %}
+     for e=-p,p,p+p do
+      local v=a
+      repeat
+       v=v+e
+      until b[v]~={{ EMPTY }}
+      if b[v]=={{ OFF }} and v-e~=a{% if king_stop %} and st[v-e]>0{% endif %} and cr(v-e,w[e],b,x) then
+       kd=3
+       return ai_ed[3]
+      end
+     end
+{% if king_stop %}
+    end
+{% endif %}
+    a=a+d
+   until b[a]~={{ EMPTY }}
+  end
  end
 {% endif %}
  kd=0
@@ -137,7 +137,7 @@ function kesc()
 end
 {% else %}
 function kesc()
- local b,x,w,k,n{% if stop %},st{% endif %}{% if pass %},kp{% endif %},f=bd,ke,ax,king,0{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+ local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
   local t,p=k+d,w[d]
@@ -147,7 +147,7 @@ function kesc()
      n=n+1
     end
 {% if ai.escape_depth > 1 %}
-    if not f{% if stop %} and st[t]>0{% endif %} then
+    if not f{% if king_stop %} and st[t]>0{% endif %} then
 {# The two rays across, written out (a loop over the two costs more than a ray's walk). #}
      local u=t-p
      if b[u]=={{ EMPTY }} then
@@ -201,7 +201,55 @@ function kesc()
   return ai_ed[2]
  end
 {% endif %}
-{% if ai.escape_depth > 2 %}
+{% if ai.escape_depth > 2 and edge_escape_all and not pass %}
+{# Every edge square an escape square the king may stop on, and no square he may not pass: the
+   paths of three moves have a fixed shape. A second move along the first one's axis reaches
+   only squares of the king's own ray (his square stays blocked), and a third along the second
+   one's axis only squares of that ray, so: a square `a` of a king ray, a square `u` of a ray
+   across from it (both squares the king may stop on), and from `u` a free run along the first
+   axis into the ring (the last square before it an edge square). None of `a` and `u` is an edge
+   square, or the pass above would have answered. #}
+ for d in all(dirs) do
+  local a,p=k+d,w[d]
+  while b[a]=={{ EMPTY }} do
+{% if king_stop %}
+   if st[a]>0 then
+{% endif %}
+    for e=-p,p,p+p do
+     local u=a+e
+     while b[u]=={{ EMPTY }} do
+{% if king_stop %}
+      if st[u]>0 then
+{% endif %}
+       local v=u
+       repeat
+        v=v+d
+       until b[v]~={{ EMPTY }}
+       if b[v]=={{ OFF }} then
+        kd=3
+        return ai_ed[3]
+       end
+       v=u
+       repeat
+        v=v-d
+       until b[v]~={{ EMPTY }}
+       if b[v]=={{ OFF }} then
+        kd=3
+        return ai_ed[3]
+       end
+{% if king_stop %}
+      end
+{% endif %}
+      u=u+e
+     end
+    end
+{% if king_stop %}
+   end
+{% endif %}
+   a=a+d
+  end
+ end
+{% elif ai.escape_depth > 2 %}
 {# The full search, level by level from the king (levels 1 and 2 hold no escape square now but
    for the miss above; the tests stay for one loop). The queue holds (square, axis) pairs: a
    square found by a ray along one axis scans only the other axis, because the rays back and
@@ -224,7 +272,7 @@ function kesc()
        kd=l
        return ai_ed[l]
       end
-      if l<{{ ai.escape_depth }} and not seen[t]{% if stop %} and st[t]>0{% endif %} then
+      if l<{{ ai.escape_depth }} and not seen[t]{% if king_stop %} and st[t]>0{% endif %} then
        seen[t]=1
        m=m+1
        q[m]=t

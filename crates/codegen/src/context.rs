@@ -74,6 +74,9 @@ pub struct RulesContext {
     pub zobrist_seed: String,
     /// Per kind: may stop on square (None when no square restricts it).
     pub stop: Option<[String; 3]>,
+    /// Whether some square of the board is one the king may not stop on (else the escape
+    /// term's walks skip the test).
+    pub king_stop: bool,
     /// Per kind: may pass over square (None when no square but a corner restricts it: nothing
     /// passes over a corner).
     pub pass: Option<[String; 3]>,
@@ -85,6 +88,9 @@ pub struct RulesContext {
     pub escape: String,
     /// Whether the king escapes to the corners only (else to any edge square).
     pub corner_escape: bool,
+    /// Whether the escape squares are exactly the edge squares and the king may stop on every
+    /// one: then a king path reaches an escape square just where a ray runs into the ring.
+    pub edge_escape_all: bool,
     /// Edge squares (0/1).
     pub edge: String,
     /// Special corner squares (0/1).
@@ -196,11 +202,18 @@ impl RulesContext {
             first_side: rules.first_side().code(),
             zobrist_seed: fixed_literal(ZOBRIST_SEED),
             stop: kind_tables(g, rules.stop_table(), true),
+            king_stop: g
+                .squares()
+                .any(|s| !rules.stop_table()[s.index()].contains(KING)),
             pass: pass_tables(g, rules.pass_table()),
             hostile_empty: kind_tables(g, rules.hostile_empty_table(), false),
             hostile_occupied: kind_tables(g, rules.hostile_occupied_table(), false),
             escape: square_flags(g, |s| flags[s] & FLAG_ESCAPE != 0),
             corner_escape: rules.escape() == tafl8_engine::rules::Escape::Corners,
+            edge_escape_all: rules.escape() == tafl8_engine::rules::Escape::Edge
+                && g.squares()
+                    .filter(|&s| g.is_edge(s))
+                    .all(|s| rules.stop_table()[s.index()].contains(KING)),
             edge: square_flags(g, |s| flags[s] & FLAG_EDGE != 0),
             corner: square_flags(g, |s| flags[s] & FLAG_CORNER != 0),
             near_throne: square_flags(g, near),
