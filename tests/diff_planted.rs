@@ -42,6 +42,23 @@ fn mismatched_checks(r: &Report) -> Vec<String> {
     v
 }
 
+/// Plants one mutation in `good`'s Lua, checks the suite reports it, and returns the checks
+/// that mismatched.
+fn caught(
+    good: &Target,
+    cases: &[Case],
+    name: &str,
+    pattern: &str,
+    replacement: &str,
+) -> Vec<String> {
+    let bad = good
+        .mutated(name, pattern, replacement)
+        .expect("pattern present");
+    let r = run(&bad, cases);
+    assert!(r.mismatches > 0, "{name}: not caught");
+    mismatched_checks(&r)
+}
+
 #[test]
 fn planted_bugs_are_reported() {
     let good = Target::preset("ziege", "full").expect("cart builds");
@@ -180,16 +197,8 @@ fn escape_quiescence_bugs_are_reported() {
         ("king mobility weight", "    v=v+8\n", "    v=v+7\n", "eval"),
     ];
     for (name, pattern, replacement, check) in bugs {
-        let bad = good
-            .mutated(name, pattern, replacement)
-            .expect("pattern present");
-        let r = run(&bad, &cases);
-        assert!(r.mismatches > 0, "{name}: not caught");
-        assert!(
-            mismatched_checks(&r).iter().any(|c| c == check),
-            "{name}: {:?}",
-            mismatched_checks(&r)
-        );
+        let checks = caught(&good, &cases, name, pattern, replacement);
+        assert!(checks.iter().any(|c| c == check), "{name}: {checks:?}");
     }
 }
 
@@ -217,15 +226,7 @@ fn corner_and_tropism_bugs_are_reported() {
         ("tropism ring 3 lost", "  if d<4 then\n", "  if d<3 then\n"),
     ];
     for (name, pattern, replacement) in bugs {
-        let bad = good
-            .mutated(name, pattern, replacement)
-            .expect("pattern present");
-        let r = run(&bad, &cases);
-        assert!(r.mismatches > 0, "{name}: not caught");
-        assert!(
-            mismatched_checks(&r).iter().all(|c| c == "eval"),
-            "{name}: {:?}",
-            mismatched_checks(&r)
-        );
+        let checks = caught(&good, &cases, name, pattern, replacement);
+        assert!(checks.iter().all(|c| c == "eval"), "{name}: {checks:?}");
     }
 }
