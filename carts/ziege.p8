@@ -256,7 +256,7 @@ function kesc()
  return 0
 end
 function evaluate(e)
- local v,b=mat+1360,bd
+ local v,b=mat,bd
  v=v+(e or kesc())
  local k=king
  if b[k-1]==1 then
@@ -270,16 +270,6 @@ function evaluate(e)
  end
  if b[k+9]==1 then
   v=v-45
- end
- local kq,ks=king,stp[3]
- for d in all(dirs) do
-  local t=kq+d
-  while b[t]==0 do
-   if ks[t]>0 then
-    v=v+8
-   end
-   t=t+d
-  end
  end
  if v>30000 then
   v=30000
@@ -707,49 +697,12 @@ function qs(h,a,b,q,e)
    end
   end
  end
- if side==1 and q<6 and h<62 then
-  local r=rsq()
-  if r then
-   return qblk(h,a,b,q,r)
-  end
- end
  local best=evaluate(e)
  if best>=b or q>=6 or h>=62 then
   return best
  end
  if best>a then
   a=best
- end
- if side==2 then
-  local k,ks=king,stp[3]
-  for d in all(dirs) do
-   local t=k+d
-   while bd[t]==0 do
-    if ks[t]>0 then
-     mk(k*81+t,true)
-     local sc
-     if status>0 then
-      sc=31999-h
-     elseif routes()>0 then
-      sc=-qs(h+1,-b,-a,q+1)
-     end
-     um()
-     if halt then
-      return 0
-     end
-     if sc and sc>best then
-      best=sc
-      if sc>a then
-       a=sc
-       if sc>=b then
-        return best
-       end
-      end
-     end
-    end
-    t=t+d
-   end
-  end
  end
  local ms,vl,kc=qfind(true)
  local bo,s,mt=bd,side,mat
@@ -777,7 +730,6 @@ function qs(h,a,b,q,e)
   local sc
   if kc[t] or p==3 and esc[t]>0 then
    sc=31999-h
-  elseif l and p==3 and routes()>0 then
   elseif l then
    side=o
    sc=-qs(h+1,-b,-a,q+1)
@@ -805,68 +757,6 @@ function qs(h,a,b,q,e)
     a=sc
     if sc>=b then
      break
-    end
-   end
-  end
- end
- return best
-end
-function rsq()
- local r,n,b,x,k={},0,bd,ke,king
- for d in all(dirs) do
-  local t=k+d
-  if b[t]==0 then
-   repeat
-    if x[t] then
-     n=n+1
-     for u=k+d,t,d do
-      r[u]=true
-     end
-    end
-    t=t+d
-   until b[t]~=0
-  end
- end
- if n>0 then
-  return r
- end
-end
-function qblk(h,a,b,q,r)
- local k,bo,best,st=king,bd,h-31998,stp[1]
- for d in all(dirs) do
-  r[k+d]=true
- end
- if best>a then
-  a=best
- end
- for s=10,70 do
-  if bo[s]==1 then
-   for d in all(dirs) do
-    local t=s+d
-    while bo[t]==0 do
-     if r[t] and st[t]>0 then
-      mk(s*81+t,true)
-      local sc
-      if status>0 then
-       sc=31999-h
-      elseif routes()<1 then
-       sc=-qs(h+1,-b,-a,q+1)
-      end
-      um()
-      if halt then
-       return 0
-      end
-      if sc and sc>best then
-       best=sc
-       if sc>a then
-        a=sc
-        if sc>=b then
-         return best
-        end
-       end
-      end
-     end
-     t=t+d
     end
    end
   end
@@ -925,7 +815,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="8aec9e0d108ef8910df32e10c2d8d2656c0310d738d30058961047d8102826d42070a8070941fe305f4303e1808f980ae3826aeb03a20c1a80c113412a735b1071584e0dd9242070e8070f362678e33103d78",1
+local bk,i="8aec9e0d108ef8910df32e20c2d80c3569b92426410c7f8b0d5b57e30f108070a7128b7be2aaed73077080c1a70d737c29a1d99103d7809092683108fa8102826d43070a807096128b4126880e0108ef81fe305f4203e1808f9826aeb03a20c1a80c116412a735b30ccf807158070d662678e33103d78",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

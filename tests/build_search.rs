@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use tafl8_codegen::{build, full_set, BuildRequest};
+use tafl8_codegen::{build, engine_set, BuildRequest};
 use tafl8_engine::difficulty::{seeded_rng, think, Level};
 use tafl8_engine::eval::{evaluate, Evaluator};
 use tafl8_engine::search::{Limits, SearchConfig, Searcher};
@@ -181,7 +181,7 @@ fn difficulty_levels_pick_like_rust() {
                     tafl8_codegen::tables::fixed_literal(seed)
                 ));
                 let mut q = p.clone();
-                let mut s = Searcher::new(&rules, SearchConfig::FULL);
+                let mut s = Searcher::new(&rules, SearchConfig::of_rules(&rules));
                 let mut rng = seeded_rng(seed);
                 let m = think(&mut s, &mut q, &Level::get(level).unwrap(), &mut rng);
                 want.push(m.map_or(-1, |m| i64::from(m.code(g))).to_string());
@@ -189,7 +189,8 @@ fn difficulty_levels_pick_like_rust() {
         }
     }
     h.push_str("end\n");
-    let got = run_lua(&rules, full_set(), &h);
+    // The levels as the game plays them: the variant's own engine in both languages.
+    let got = run_lua(&rules, engine_set(&rules), &h);
     assert_eq!(got, want);
 }
 

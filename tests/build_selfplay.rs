@@ -70,7 +70,7 @@ fn self_play(variant: &str, frames: u32, min_moves: usize) {
 
     let g = rules.geometry();
     let mut pos = Position::start(rules.clone());
-    let mut searcher = Searcher::new(&rules, SearchConfig::FULL);
+    let mut searcher = Searcher::new(&rules, SearchConfig::of_rules(&rules));
     let mut rng = seeded_rng(SEED);
     let level = Level::get(LEVEL).unwrap();
     let book = Book::builtin(&rules);

@@ -41,12 +41,13 @@ pub struct Options {
     /// (no iteration starts after half of it). The result then depends on the machine's speed.
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
-    /// Search features as a spec: `full`, `seed` or `bare`, then `+feature`/`-feature`
+    /// Search features as a spec: `engine` (the variant's own: what its cart and levels play,
+    /// `full` unless its rules name another), `full`, `seed` or `bare`, then `+feature`/`-feature`
     /// (pv, killers, history, tt, captures, pvs, lmr, qsearch, escape-win, escape-ext,
     /// escape-block, escape-threat, material, pst, escape, guard, mobility, defended, balance,
     /// king-moves, corners, tropism; the cart has no region, enclosure, threats, potential) and
     /// `tt-bits=N`.
-    #[arg(long, value_name = "SPEC", default_value = "full")]
+    #[arg(long, value_name = "SPEC", default_value = "engine")]
     config: String,
     /// Print the search tree of the last iteration to N plies: each move with the window it was
     /// searched in, its score and whether it caused a cutoff.
@@ -77,7 +78,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         play_move_list(&mut pos, list).context("--moves")?;
     }
     let side = pos.side_to_move();
-    let cfg = SearchConfig::parse(&opts.config).context("--config")?;
+    let cfg = SearchConfig::parse_for(&opts.config, &rules).context("--config")?;
     let mut searcher = Searcher::new(&rules, cfg);
     searcher.set_trace(opts.tree);
     let time = opts

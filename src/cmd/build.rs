@@ -27,10 +27,11 @@ use super::rules::RulesArgs;
 pub struct Options {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Optional search/evaluation features: `full` (default: the engine's full configuration),
-    /// `all`, `none`, or a comma list read left to right (`full,-killers`, `none,+material`).
-    /// `--features list` prints each feature's token cost for the variant.
-    #[arg(long, value_name = "LIST", default_value = "full")]
+    /// Optional search/evaluation features: `engine` (default: the variant's own engine, what
+    /// its levels play: its rules' `[ai] engine`, or `full`), `full` (the engine's full
+    /// configuration), `all`, `none`, or a comma list read left to right (`full,-killers`,
+    /// `none,+material`). `--features list` prints each feature's token cost for the variant.
+    #[arg(long, value_name = "LIST", default_value = "engine")]
     features: String,
     /// Token budget to hold the program to (the default is PICO-8's limit).
     #[arg(long, value_name = "N", default_value_t = tafl8_p8::TOKEN_LIMIT)]
@@ -55,13 +56,15 @@ pub struct Options {
     check: bool,
 }
 
-/// Parses `--features`: `all`, `none`, names, `+name`, `-name`, comma separated, left to right.
-fn parse_features(spec: &str) -> anyhow::Result<BTreeSet<String>> {
+/// Parses `--features` for `rules`: `engine`, `full`, `all`, `none`, names, `+name`, `-name`,
+/// comma separated, left to right.
+fn parse_features(spec: &str, rules: &Rules) -> anyhow::Result<BTreeSet<String>> {
     let mut set = BTreeSet::new();
     for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         match item {
             "all" => set.extend(tafl8_codegen::all_set()),
             "full" => set.extend(tafl8_codegen::full_set()),
+            "engine" => set.extend(tafl8_codegen::engine_set(rules)),
             "none" => set.clear(),
             _ => {
                 let (on, name) = match item.as_bytes()[0] {
@@ -71,7 +74,7 @@ fn parse_features(spec: &str) -> anyhow::Result<BTreeSet<String>> {
                 };
                 if !FEATURES.iter().any(|f| f.name == name) {
                     anyhow::bail!(
-                        "--features: unknown feature `{name}`: use full, all, none or {}",
+                        "--features: unknown feature `{name}`: use engine, full, all, none or {}",
                         FEATURES
                             .iter()
                             .map(|f| f.name)
@@ -95,7 +98,8 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     if opts.features == "list" {
         return list_features(&opts);
     }
-    let features = parse_features(&opts.features)?;
+    // Checked once before any build, so a bad list fails before anything is written.
+    parse_features(&opts.features, &Rules::default_preset())?;
     let jobs: Vec<(Rules, Vec<PathBuf>)> = if opts.all {
         PRESETS
             .iter()
@@ -117,8 +121,8 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let mut stale = Vec::new();
     for (rules, outs) in jobs {
         let req = BuildRequest {
+            features: parse_features(&opts.features, &rules)?,
             rules,
-            features: features.clone(),
             budget: opts.budget,
             fit: opts.fit,
         };

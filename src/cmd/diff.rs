@@ -116,8 +116,9 @@ pub struct Options {
 pub fn config_help() -> String {
     format!(
         "Search configuration(s), as `tafl8 analyze --config` reads them (`full`, `seed,+tt`, \
-         ...); each gets its own cart. Default: {}. Perft and the move checks run under the \
-         first one",
+         `engine`: the ruleset's own, ...); each gets its own cart. Default: {} (every preset's \
+         engine is one of them), or `engine` with --cart. Perft and the move checks run under \
+         the first one",
         DEFAULT_CONFIGS.map(|c| format!("`{c}`")).join(", ")
     )
 }
@@ -177,7 +178,8 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         rulesets.push((Arc::new(rules), format!("--rules '{}'", path.display())));
     }
     let configs: Vec<String> = if opts.cart.is_some() && opts.config.is_empty() {
-        vec!["full".to_string()]
+        // What `tafl8 build` puts in a cart unless told otherwise.
+        vec!["engine".to_string()]
     } else if opts.config.is_empty() {
         DEFAULT_CONFIGS.iter().map(|s| s.to_string()).collect()
     } else {

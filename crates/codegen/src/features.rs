@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use tafl8_engine::search::SearchConfig;
+use tafl8_engine::Rules;
 
 /// One optional feature.
 #[derive(Debug, Clone, Copy)]
@@ -140,14 +141,25 @@ pub const FEATURES: &[Feature] = &[
 /// Features that are not `SearchConfig` switches.
 const NOT_SEARCH: &[&str] = &["book"];
 
-/// The feature set of the engine's full configuration (`SearchConfig::FULL`) plus the book: the
-/// default build.
-pub fn full_set() -> BTreeSet<String> {
+/// The feature set a configuration describes: every feature that is a search switch on in
+/// `cfg`, plus those that are not search switches (the book: a cart is built complete).
+pub fn set_of(cfg: &SearchConfig) -> BTreeSet<String> {
     FEATURES
         .iter()
-        .filter(|f| NOT_SEARCH.contains(&f.name) || is_on(&SearchConfig::FULL, f.name))
+        .filter(|f| NOT_SEARCH.contains(&f.name) || is_on(cfg, f.name))
         .map(|f| f.name.to_string())
         .collect()
+}
+
+/// The feature set of the engine's full configuration (`SearchConfig::FULL`) plus the book.
+pub fn full_set() -> BTreeSet<String> {
+    set_of(&SearchConfig::FULL)
+}
+
+/// The feature set of `rules`' own engine (its `[ai] engine`, `full` when it names none) plus
+/// the book: the default build, so the cart plays what the variant's levels play in Rust.
+pub fn engine_set(rules: &Rules) -> BTreeSet<String> {
+    set_of(&SearchConfig::of_rules(rules))
 }
 
 /// Every feature.
@@ -183,6 +195,14 @@ mod tests {
             assert!(SearchConfig::FULL.clone().set(f.name, true), "{}", f.name);
         }
         assert_eq!(config_of(&full_set()), SearchConfig::FULL);
+        let ziege = Rules::preset("ziege").unwrap();
+        assert_eq!(
+            config_of(&engine_set(&ziege)),
+            SearchConfig::of_rules(&ziege)
+        );
+        assert!(
+            !engine_set(&ziege).contains("escape-block") && engine_set(&ziege).contains("book")
+        );
         assert!(full_set().contains("tt") && !full_set().contains("mobility"));
     }
 }

@@ -29,5 +29,5 @@ pub use budget::{Budget, FunctionCost, PartCost};
 pub use cartfile::{assemble, LABEL_PNG, SPRITES_PNG};
 pub use context::reason_code;
 pub use error::CodegenError;
-pub use features::{all_set, config_of, full_set, Feature, FEATURES};
+pub use features::{all_set, config_of, engine_set, full_set, set_of, Feature, FEATURES};
 pub use pipeline::{build, build_within, feature_costs, BuildRequest, Built};

@@ -28,11 +28,12 @@ pub struct BuildRequest {
 }
 
 impl BuildRequest {
-    /// A request for `rules` with the engine's full configuration and PICO-8's full token budget.
+    /// A request for `rules` with the variant's own engine ([`crate::engine_set`]: `full`
+    /// unless its rules name another) and PICO-8's full token budget.
     pub fn full(rules: Rules) -> BuildRequest {
         BuildRequest {
+            features: crate::features::engine_set(&rules),
             rules,
-            features: crate::features::full_set(),
             budget: tafl8_p8::TOKEN_LIMIT,
             fit: false,
         }

@@ -1,10 +1,9 @@
 //! A cart to test: the code generator's build for a ruleset and a search configuration (the
 //! configuration's switches become the build's features), optionally with a planted bug.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use tafl8_codegen::{build, BuildRequest, FEATURES};
+use tafl8_codegen::{build, BuildRequest};
 use tafl8_engine::book::Book;
 use tafl8_engine::search::{SearchConfig, NOT_IN_CART};
 use tafl8_engine::Rules;
@@ -43,26 +42,12 @@ fn engine_book(rules: &Rules) -> Result<Book, DiffError> {
     })
 }
 
-/// The feature set a configuration describes: every code generator feature that is a search
-/// switch turned on in `cfg`, plus every feature that is not a search switch (the cart is built
-/// complete; the comparison is about the search and rules).
-pub fn features_of(cfg: &SearchConfig) -> BTreeSet<String> {
-    FEATURES
-        .iter()
-        .filter(|f| {
-            // `set` is the engine's only name-based access: a switch is on when forcing it on
-            // changes nothing (a name `set` does not know changes nothing either).
-            let mut on = *cfg;
-            on.set(f.name, true);
-            on == *cfg
-        })
-        .map(|f| f.name.to_string())
-        .collect()
-}
+/// The feature set a configuration describes (see [`tafl8_codegen::set_of`]).
+pub use tafl8_codegen::set_of as features_of;
 
 impl Target {
     /// Builds the cart for preset `variant` searched with config `spec` (e.g. `full`,
-    /// `seed,+tt`).
+    /// `seed,+tt`, or `engine`: the variant's own).
     pub fn preset(variant: &str, spec: &str) -> Result<Target, DiffError> {
         let rules = Rules::preset(variant).map_err(|e| DiffError::Config(e.to_string()))?;
         Target::new(Arc::new(rules), spec)
@@ -71,7 +56,8 @@ impl Target {
     /// Builds the cart for `rules` with config `spec`. The token budget is lifted: the harness
     /// tests what the Lua computes, and a configuration with every switch on may not fit 8192.
     pub fn new(rules: Arc<Rules>, spec: &str) -> Result<Target, DiffError> {
-        let cfg = SearchConfig::parse(spec).map_err(|e| DiffError::Config(e.to_string()))?;
+        let cfg =
+            SearchConfig::parse_for(spec, &rules).map_err(|e| DiffError::Config(e.to_string()))?;
         // Research switches of the Rust engine that the templates do not mirror yet: a cart
         // built from such a config would search differently, so refuse rather than report
         // mismatches.

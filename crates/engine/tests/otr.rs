@@ -57,7 +57,12 @@ fn every_preset_round_trips() {
         };
         let s = r.to_otr().unwrap();
         let back = Rules::from_otr(&s).unwrap_or_else(|e| panic!("{name}: {s}: {e}"));
-        assert_eq!(back.file(), r.file(), "{name}: {s}");
+        // The `[ai]` engine is not a game rule: OpenTafl's strings do not carry it.
+        let rules_only = RulesFile {
+            ai: Default::default(),
+            ..r.file().clone()
+        };
+        assert_eq!(back.file(), &rules_only, "{name}: {s}");
     }
 }
 

@@ -13,8 +13,9 @@ use crate::cmd::rules::RulesArgs;
 pub struct CartOptions {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Search configuration the cart is built with (`full`, `seed,+tt`, ...).
-    #[arg(long, value_name = "SPEC", default_value = "full")]
+    /// Search configuration the cart is built with (`engine`: the variant's own, what its cart
+    /// plays; `full`, `seed,+tt`, ...).
+    #[arg(long, value_name = "SPEC", default_value = "engine")]
     config: String,
     /// Deepest full-width search measured (every depth from 1).
     #[arg(long, value_name = "D", default_value_t = 5)]

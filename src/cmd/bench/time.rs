@@ -27,8 +27,8 @@ pub struct TimeOptions {
     /// Seed of the position sample.
     #[arg(long, default_value_t = 1)]
     seed: u32,
-    /// Search config spec.
-    #[arg(long, value_name = "SPEC", default_value = "full")]
+    /// Search config spec (default: the variant's engine).
+    #[arg(long, value_name = "SPEC", default_value = "engine")]
     config: String,
     /// Make the soft limit equal to the hard one, so every search runs into the hard limit
     /// (measures the in-search check alone).
@@ -39,7 +39,7 @@ pub struct TimeOptions {
 /// Runs the benchmark.
 pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
     let rules = opts.rules.load()?;
-    let cfg = SearchConfig::parse(&opts.config)?;
+    let cfg = SearchConfig::parse_for(&opts.config, &rules)?;
     if cfg!(debug_assertions) {
         eprintln!("warning: debug build; use `cargo run --release -- bench time`");
     }

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use tafl8_engine::{Side, Xorshift32};
+use tafl8_engine::{Rules, Side, Xorshift32};
 
 use super::rules::RulesArgs;
 use external::External;
@@ -28,7 +28,8 @@ use stats::{elo_interval, Moves};
 
 /// Play two engines against each other and estimate the Elo difference.
 ///
-/// A tafl8 player is a spec: a search config (`full`, `seed`, `bare`, then `+feature`/`-feature`)
+/// A tafl8 player is a spec: a search config (`engine`, the variant's own and the default, or
+/// `full`, `seed`, `bare`; then `+feature`/`-feature`)
 /// and optional `nodes=N`, `depth=N`, `movetime=MS`, `level=L`, `w.WEIGHT=V` (an evaluation
 /// weight, for tuning) or `book` (play from the variant's opening book while the position is in
 /// it) items, e.g. `full,nodes=20000`, `seed`,
@@ -117,6 +118,7 @@ fn seat(
     name: Option<&String>,
     nodes: u64,
     log: Option<PathBuf>,
+    rules: &Rules,
 ) -> anyhow::Result<Seat> {
     Ok(match (spec, cmd) {
         (_, Some(cmd)) => {
@@ -127,7 +129,7 @@ fn seat(
             }
         }
         (Some(spec), None) => Seat {
-            player: Player::Internal(parse_internal(spec, nodes)?),
+            player: Player::Internal(parse_internal(spec, nodes, rules)?),
             name: name.cloned().unwrap_or_else(|| spec.clone()),
         },
         (None, None) => bail!("give a tafl8 spec or an engine command"),
@@ -177,6 +179,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             opts.a_name.as_ref(),
             nodes,
             log("A"),
+            &rules,
         )
         .context("player A")?,
         seat(
@@ -185,6 +188,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             opts.b_name.as_ref(),
             nodes,
             log("B"),
+            &rules,
         )
         .context("player B")?,
     ];

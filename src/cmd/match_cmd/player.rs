@@ -7,6 +7,7 @@ use anyhow::{bail, Context};
 use tafl8_engine::difficulty::Level;
 use tafl8_engine::eval::{Weights, WEIGHTS, WEIGHT_NAMES};
 use tafl8_engine::search::{Limits, SearchConfig};
+use tafl8_engine::Rules;
 
 use super::external::External;
 
@@ -35,8 +36,9 @@ pub enum Player {
     External(External),
 }
 
-/// Reads a player spec (see `tafl8 match --help`).
-pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal> {
+/// Reads a player spec (see `tafl8 match --help`); a spec without a base plays `rules`' own
+/// engine (`engine`: what the variant's cart and levels play).
+pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::Result<Internal> {
     let mut limits = Limits::nodes(default_nodes);
     let mut level = None;
     let mut book = false;
@@ -94,9 +96,9 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
         l.depth = limits.depth;
     }
     if cfg_items.is_empty() || cfg_items[0].starts_with(['+', '-']) || cfg_items[0].contains('=') {
-        cfg_items.insert(0, "full");
+        cfg_items.insert(0, "engine");
     }
-    let cfg = SearchConfig::parse(&cfg_items.join(","))
+    let cfg = SearchConfig::parse_for(&cfg_items.join(","), rules)
         .with_context(|| format!("player spec `{spec}`"))?;
     Ok(Internal {
         cfg,
@@ -112,29 +114,51 @@ pub fn parse_internal(spec: &str, default_nodes: u64) -> anyhow::Result<Internal
 mod tests {
     use super::*;
 
+    fn brandubh() -> Rules {
+        Rules::preset("brandubh").unwrap()
+    }
+
     #[test]
     fn player_specs() {
-        let p = parse_internal("seed,nodes=300", 5000).unwrap();
+        let p = parse_internal("seed,nodes=300", 5000, &brandubh()).unwrap();
         assert_eq!((p.cfg, p.limits.nodes), (SearchConfig::SEED, 300));
-        let p = parse_internal("level=2", 5000).unwrap();
+        let p = parse_internal("level=2", 5000, &brandubh()).unwrap();
         assert_eq!(p.level.unwrap().level, 2);
-        assert!(!parse_internal("-killers", 10).unwrap().cfg.killers);
-        assert!(parse_internal("level=9", 1).is_err());
-        assert!(parse_internal("seed,book", 1).unwrap().book);
-        assert!(parse_internal("fast", 1).is_err());
-        let p = parse_internal("nodes=40000,level=5", 1).unwrap();
+        assert!(
+            !parse_internal("-killers", 10, &brandubh())
+                .unwrap()
+                .cfg
+                .killers
+        );
+        assert!(parse_internal("level=9", 1, &brandubh()).is_err());
+        assert!(parse_internal("seed,book", 1, &brandubh()).unwrap().book);
+        assert!(parse_internal("fast", 1, &brandubh()).is_err());
+        let p = parse_internal("nodes=40000,level=5", 1, &brandubh()).unwrap();
         assert_eq!((p.level.unwrap().nodes, p.limits.nodes), (40_000, 40_000));
         assert_eq!(p.level.unwrap().depth, 62);
-        let p = parse_internal("full,w.king_guard=60", 1).unwrap();
+        let p = parse_internal("full,w.king_guard=60", 1, &brandubh()).unwrap();
         assert_eq!(p.weights.king_guard, 60);
-        assert!(parse_internal("full,w.nope=1", 1).is_err());
-        let p = parse_internal("full,movetime=1500", 5000).unwrap();
+        assert!(parse_internal("full,w.nope=1", 1, &brandubh()).is_err());
+        // Without a base a player plays the variant's engine; `full` overrides it.
+        let ziege = Rules::preset("ziege").unwrap();
+        let own = SearchConfig::of_rules(&ziege);
+        assert_ne!(own, SearchConfig::FULL);
+        assert_eq!(parse_internal("level=5", 1, &ziege).unwrap().cfg, own);
+        assert_eq!(
+            parse_internal("engine,nodes=9", 1, &ziege).unwrap().cfg,
+            own
+        );
+        assert_eq!(
+            parse_internal("full,level=5", 1, &ziege).unwrap().cfg,
+            SearchConfig::FULL
+        );
+        let p = parse_internal("full,movetime=1500", 5000, &brandubh()).unwrap();
         assert_eq!(p.movetime, Some(Duration::from_millis(1500)));
         assert_eq!(
             p.limits.nodes, 0,
             "no default node budget for a timed player"
         );
-        let p = parse_internal("full,movetime=1500,nodes=900", 5000).unwrap();
+        let p = parse_internal("full,movetime=1500,nodes=900", 5000, &brandubh()).unwrap();
         assert_eq!(p.limits.nodes, 900);
     }
 }

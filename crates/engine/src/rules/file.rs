@@ -109,6 +109,22 @@ fn default_count() -> u8 {
     3
 }
 
+/// `[ai]`: the engine the variant's cart and difficulty levels play.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiFile {
+    /// A search configuration spec (`full,-escape-block`, as `tafl8 analyze --config` takes);
+    /// `None` means `full`. Not a game rule: OpenTafl's rules strings do not carry it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+}
+
+impl AiFile {
+    fn is_default(&self) -> bool {
+        self.engine.is_none()
+    }
+}
+
 /// A whole rules file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -149,6 +165,9 @@ pub struct RulesFile {
     /// king on the throne is surrounded by attackers on the other three sides.
     #[serde(default)]
     pub linnaean_capture: bool,
+    /// The engine the cart and the levels play (`[ai]`; absent: `full`).
+    #[serde(default, skip_serializing_if = "AiFile::is_default")]
+    pub ai: AiFile,
 }
 
 impl RulesFile {

@@ -11,8 +11,8 @@ use std::path::Path;
 
 pub use error::RulesError;
 pub use file::{
-    CornersFile, Escape, FirstSide, KingCapture, RepetitionFile, RepetitionResult, RulesFile,
-    ThroneFile,
+    AiFile, CornersFile, Escape, FirstSide, KingCapture, RepetitionFile, RepetitionResult,
+    RulesFile, ThroneFile,
 };
 pub use kinds::{Kind, KindSet};
 pub use presets::{preset_source, PRESETS};
@@ -239,6 +239,10 @@ impl Rules {
             }
         }
         let zobrist = Zobrist::new(geometry);
+        if let Some(spec) = &file.ai.engine {
+            crate::search::SearchConfig::parse_engine(spec)
+                .map_err(|e| ("ai.engine", e.to_string()))?;
+        }
         Ok(Rules {
             file,
             geometry,
@@ -256,6 +260,11 @@ impl Rules {
     /// The file this ruleset was validated from (for printing or editing).
     pub fn file(&self) -> &RulesFile {
         &self.file
+    }
+    /// The spec of the engine this variant's cart and difficulty levels play: the file's
+    /// `[ai] engine`, or `full` (see [`crate::search::SearchConfig::of_rules`]).
+    pub fn engine_spec(&self) -> &str {
+        self.file.ai.engine.as_deref().unwrap_or("full")
     }
     /// The variant's name.
     pub fn name(&self) -> &str {

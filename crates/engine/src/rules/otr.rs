@@ -15,8 +15,8 @@
 use std::collections::HashMap;
 
 use super::file::{
-    CornersFile, Escape, FirstSide, KingCapture, RepetitionFile, RepetitionResult, RulesFile,
-    ThroneFile,
+    AiFile, CornersFile, Escape, FirstSide, KingCapture, RepetitionFile, RepetitionResult,
+    RulesFile, ThroneFile,
 };
 use super::kinds::Kind;
 use super::{Rules, RulesError};
@@ -362,6 +362,7 @@ pub fn parse(text: &str) -> Result<RulesFile, RulesError> {
         shieldwall,
         exit_fort,
         linnaean_capture,
+        ai: AiFile::default(),
     })
 }
 

@@ -122,3 +122,34 @@ fn toml_errors_give_line_and_column() {
     assert!(matches!(err, RulesError::Parse { .. }), "{err:?}");
     assert!(err.to_string().contains("tie"), "{err}");
 }
+
+#[test]
+fn the_ai_engine_is_validated_where_it_is_written() {
+    let engine = "engine = \"full,-escape-block,-escape-threat,-balance,-king-moves\"";
+    let ziege_src = preset_source("ziege").unwrap();
+    let line_of_engine = ziege_src
+        .lines()
+        .position(|l| l.starts_with("engine ="))
+        .map(|i| i + 1);
+    for (bad, says) in [
+        ("engine = \"fast\"", "unknown base `fast`"),
+        (
+            "engine = \"full,+region\"",
+            "region, which the cart does not have",
+        ),
+        ("engine = \"full,qply=2\"", "remove `tt-bits=`/`qply=`"),
+        ("engine = \"full,+nope\"", "nope"),
+        ("engine = \"engine\"", "unknown base `engine`"),
+    ] {
+        let (f, p, line) = invalid_field(with("ziege", engine, bad));
+        assert_eq!(f, "ai.engine", "{bad}");
+        assert!(p.contains(says), "{bad}: {p}");
+        assert_eq!(line, line_of_engine, "{bad}");
+    }
+    let err = with("ziege", engine, "engin = \"full\"").unwrap_err();
+    assert!(err.to_string().contains("engin"), "{err}");
+    // Absent, the engine is `full`; the presets that name none play it.
+    let plain = with("ziege", engine, "").unwrap();
+    assert_eq!(plain.engine_spec(), "full");
+    assert_eq!(Rules::preset("brandubh").unwrap().engine_spec(), "full");
+}

@@ -4,6 +4,7 @@
 use crate::eval::EvalConfig;
 
 use super::MAX_QPLY;
+use crate::rules::Rules;
 
 /// The search features (each one a switch the cart mirrors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +131,58 @@ impl SearchConfig {
         ..SearchConfig::SEED
     };
 
+    /// The engine `rules`' cart and difficulty levels play (its `[ai] engine`, `full` when it
+    /// names none). Validated when the rules were loaded, so this cannot fail.
+    pub fn of_rules(rules: &Rules) -> SearchConfig {
+        SearchConfig::parse_engine(rules.engine_spec())
+            .unwrap_or_else(|e| unreachable!("rules were validated with their engine: {e}"))
+    }
+
+    /// [`SearchConfig::parse`], where the base may also be `engine`: `rules`' own engine
+    /// ([`SearchConfig::of_rules`]) with the items after it applied (`engine,-lmr`). The
+    /// command line's defaults are `engine`, so a variant that names an engine plays it
+    /// everywhere unless a spec says otherwise.
+    pub fn parse_for(spec: &str, rules: &Rules) -> Result<SearchConfig, ConfigError> {
+        let trimmed = spec.trim_start();
+        match trimmed.strip_prefix("engine") {
+            Some(rest) if rest.is_empty() || rest.trim_start().starts_with(',') => {
+                SearchConfig::parse(&format!("{}{rest}", rules.engine_spec()))
+            }
+            _ => SearchConfig::parse(spec),
+        }
+    }
+
+    /// Parses a ruleset's `[ai] engine`: a spec the cart can play, so no switch of
+    /// [`NOT_IN_CART`] and the cart's fixed table size and quiescence depth.
+    pub fn parse_engine(spec: &str) -> Result<SearchConfig, ConfigError> {
+        let cfg = SearchConfig::parse(spec)?;
+        let mut rust_only = Vec::new();
+        for name in NOT_IN_CART {
+            let mut on = cfg;
+            on.set(name, true);
+            if on == cfg {
+                rust_only.push(name);
+            }
+        }
+        if !rust_only.is_empty() {
+            return Err(ConfigError(format!(
+                "`{spec}` turns on {}, which the cart does not have: an engine for the cart and \
+                 the levels may use only the switches the templates mirror (remove them)",
+                rust_only.join(", ")
+            )));
+        }
+        if cfg.tt_bits != SearchConfig::FULL.tt_bits || cfg.max_qply != SearchConfig::FULL.max_qply
+        {
+            return Err(ConfigError(format!(
+                "`{spec}`: the cart's table size and quiescence depth are fixed ({} bits, {} \
+                 plies): remove `tt-bits=`/`qply=`",
+                SearchConfig::FULL.tt_bits,
+                SearchConfig::FULL.max_qply
+            )));
+        }
+        Ok(cfg)
+    }
+
     /// Parses a spec: a base (`full`, `seed` or `bare`) followed by comma-separated `+feature` /
     /// `-feature` items, e.g. `full,-killers` or `seed,+tt`, and optionally `tt-bits=N`.
     /// Feature names: [`FEATURES`].
@@ -142,7 +195,7 @@ impl SearchConfig {
             "bare" => SearchConfig::BARE,
             _ => {
                 return Err(ConfigError(format!(
-                    "unknown base `{base}` in `{spec}`: start with full, seed or bare"
+                    "unknown base `{base}` in `{spec}`: start with full, seed or bare (or engine: the variant's own engine, where a variant is known)"
                 )))
             }
         };
@@ -238,6 +291,25 @@ pub struct ConfigError(pub String);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_is_the_variants_own() {
+        let ziege = Rules::preset("ziege").unwrap();
+        let brandubh = Rules::preset("brandubh").unwrap();
+        let own = SearchConfig::of_rules(&ziege);
+        assert!(!own.escape_block && !own.escape_threat && !own.eval.balance);
+        assert_eq!(SearchConfig::parse_for("engine", &ziege).unwrap(), own);
+        assert_eq!(SearchConfig::of_rules(&brandubh), SearchConfig::FULL);
+        // Items after `engine` apply on top of it; other bases ignore the variant.
+        let c = SearchConfig::parse_for("engine, -lmr", &ziege).unwrap();
+        assert!(!c.lmr && !c.escape_block && c.pvs);
+        assert_eq!(
+            SearchConfig::parse_for("full", &ziege).unwrap(),
+            SearchConfig::FULL
+        );
+        assert!(SearchConfig::parse_for("engines", &ziege).is_err());
+        assert!(SearchConfig::parse("engine").is_err());
+    }
 
     #[test]
     fn specs() {
