@@ -95,3 +95,64 @@ fn over_budget_fails_and_fit_fits() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("unknown feature `warp`"), "{stderr}");
 }
+
+#[test]
+fn a_rulesets_own_engine_is_what_its_cart_and_its_diff_play() {
+    // Brandubh with an engine of its own, one none of `tafl8 diff`'s default configs is.
+    let src = tafl8(&["rules", "--variant", "brandubh"]).1;
+    let rules = temp("own.toml");
+    std::fs::write(&rules, format!("{src}\n[ai]\nengine = \"full,-lmr\"\n")).unwrap();
+    let rules = rules.to_str().unwrap();
+    let cart = |name: &str, features: Option<&str>| {
+        let out = temp(name);
+        let mut args = vec!["build", "--rules", rules, "-o", out.to_str().unwrap()];
+        if let Some(f) = features {
+            args.extend(["--features", f]);
+        }
+        let (code, _, stderr) = tafl8(&args);
+        assert_eq!(code, 0, "{stderr}");
+        std::fs::read(out).unwrap()
+    };
+    // The default build is the engine the file names, spelt out, and not `full`.
+    let own = cart("own.p8", None);
+    assert_eq!(own, cart("spelt.p8", Some("full,-lmr")));
+    assert_ne!(own, cart("full.p8", Some("full")));
+
+    let (code, stdout, stderr) = tafl8(&[
+        "diff",
+        "--rules",
+        rules,
+        "--positions",
+        "2",
+        "--placements",
+        "0",
+        "--depth",
+        "1",
+        "--search-positions",
+        "1",
+        "--search-depth",
+        "1",
+        "--think-seeds",
+        "1",
+        "--max-level",
+        "1",
+        "--book-seeds",
+        "0",
+        "--games",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let configs: Vec<&str> = v["configs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(
+        configs.contains(&"engine") && configs.contains(&"full"),
+        "{configs:?}"
+    );
+    assert_eq!(v["mismatches"], 0, "{stdout}");
+}

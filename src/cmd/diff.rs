@@ -14,6 +14,7 @@ use tafl8_engine::book::Book;
 use tafl8_engine::difficulty::{Level, LEVELS};
 use tafl8_engine::notation::{parse_move, parse_position_string};
 use tafl8_engine::rules::PRESETS;
+use tafl8_engine::search::SearchConfig;
 use tafl8_engine::{Rules, Side};
 
 use super::rules::load_rules_file;
@@ -117,7 +118,8 @@ pub fn config_help() -> String {
     format!(
         "Search configuration(s), as `tafl8 analyze --config` reads them (`full`, `seed,+tt`, \
          `engine`: the ruleset's own, ...); each gets its own cart. Default: {} (every preset's \
-         engine is one of them), or `engine` with --cart. Perft and the move checks run under \
+         engine is one of them; a --rules file's own engine is added when it is not), or `engine` with \
+         --cart. Perft and the move checks run under \
          the first one",
         DEFAULT_CONFIGS.map(|c| format!("`{c}`")).join(", ")
     )
@@ -214,11 +216,30 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     if opts.cart.is_some() && (rulesets.len() != 1 || configs.len() != 1) {
         bail!(
             "--cart compares one cart: give exactly one --variant or --rules (its ruleset) and at \
-             most one --config (the configuration it was built with; default full)"
+             most one --config (the configuration it was built with; default engine, the ruleset's own)"
         );
     }
+    // Every configuration diffed, for the report (a ruleset may add its own engine).
+    let mut used: Vec<String> = Vec::new();
     for (rules, rules_arg) in &rulesets {
-        for (i, spec) in configs.iter().enumerate() {
+        let mut specs = configs.clone();
+        if opts.config.is_empty() && opts.cart.is_none() {
+            // A ruleset whose own engine none of the defaults is gets it diffed too: its cart
+            // plays it.
+            let own = SearchConfig::of_rules(rules);
+            let covered = specs
+                .iter()
+                .any(|s| SearchConfig::parse_for(s, rules).is_ok_and(|c| c == own));
+            if !covered {
+                specs.push("engine".to_string());
+            }
+        }
+        for spec in &specs {
+            if !used.contains(spec) {
+                used.push(spec.clone());
+            }
+        }
+        for (i, spec) in specs.iter().enumerate() {
             let mut target = Target::new(rules.clone(), spec)?;
             target.rules_arg = rules_arg.clone();
             if let Some(path) = &opts.cart {
@@ -274,7 +295,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             "by_check": report.by_check,
             "by_variant": by_variant.iter().map(|(k, (c, m))| (k.clone(), serde_json::json!({"cases": c, "mismatches": m}))).collect::<serde_json::Map<_, _>>(),
             "backends": backends.iter().map(|b| b.name()).collect::<Vec<_>>(),
-            "configs": configs,
+            "configs": used,
             "details": report.details,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -297,7 +318,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                 .map(|b| b.name())
                 .collect::<Vec<_>>()
                 .join(", "),
-            configs.join(" | ")
+            used.join(" | ")
         );
     }
     Ok(if report.mismatches == 0 {

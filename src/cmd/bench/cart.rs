@@ -34,6 +34,11 @@ pub struct CartOptions {
 pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
     let rules = opts.rules.load()?;
     let name = rules.name().to_string();
+    let shown = if opts.config.trim_start().starts_with("engine") {
+        format!("{}; engine = {}", opts.config, rules.engine_spec())
+    } else {
+        opts.config.clone()
+    };
     let target = Target::new(rules, &opts.config)?;
     let rows = bench_cart(&target, opts.depth)?;
     if opts.json {
@@ -44,7 +49,7 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
         "{} [{}] from the start: PICO-8 instructions by the runner's cost model; seconds at \
          4,194,304 instructions/s (30 fps x 139,810); frames when the AI yields at 90% of each; \
          lua KiB: the live Lua memory after the search as PICO-8 counts it (stat(0), of 2048)",
-        name, opts.config
+        name, shown
     );
     println!(
         "{:<8} {:>5} {:>8} {:>12} {:>10} {:>8} {:>7} {:>8}  rust",
