@@ -2,19 +2,9 @@
 //! JSON, fails with exit 1 naming the biggest parts when over budget, fits with --fit, and
 //! `--check` tells a stale cart.
 
-use std::process::Command;
+mod cli_support;
 
-fn tafl8(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tafl8"))
-        .args(args)
-        .output()
-        .expect("tafl8 runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use cli_support::{tafl8, SMALL_DIFF};
 
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tafl8-build-cli-{}", std::process::id()));
@@ -118,30 +108,9 @@ fn a_rulesets_own_engine_is_what_its_cart_and_its_diff_play() {
     assert_eq!(own, cart("spelt.p8", Some("full,-lmr")));
     assert_ne!(own, cart("full.p8", Some("full")));
 
-    let (code, stdout, stderr) = tafl8(&[
-        "diff",
-        "--rules",
-        rules,
-        "--positions",
-        "2",
-        "--placements",
-        "0",
-        "--depth",
-        "1",
-        "--search-positions",
-        "1",
-        "--search-depth",
-        "1",
-        "--think-seeds",
-        "1",
-        "--max-level",
-        "1",
-        "--book-seeds",
-        "0",
-        "--games",
-        "0",
-        "--json",
-    ]);
+    let mut args = vec!["diff", "--rules", rules];
+    args.extend(SMALL_DIFF);
+    let (code, stdout, stderr) = tafl8(&args);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let configs: Vec<&str> = v["configs"]

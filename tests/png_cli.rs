@@ -3,19 +3,9 @@
 //! a damaged PNG is a clear error, not a panic.
 
 use std::path::PathBuf;
-use std::process::Command;
+mod cli_support;
 
-fn tafl8(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tafl8"))
-        .args(args)
-        .output()
-        .expect("tafl8 runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use cli_support::{tafl8, SMALL_DIFF};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tafl8-png-cli-{}", std::process::id()));
@@ -97,25 +87,7 @@ fn damaged_png_carts_are_clear_errors() {
 
 #[test]
 fn diff_compares_a_png_cart_and_catches_a_bug_in_it() {
-    let small = [
-        "--positions",
-        "4",
-        "--placements",
-        "4",
-        "--search-positions",
-        "1",
-        "--search-depth",
-        "1",
-        "--think-seeds",
-        "1",
-        "--max-level",
-        "1",
-        "--book-seeds",
-        "1",
-        "--games",
-        "0",
-        "--json",
-    ];
+    let small = SMALL_DIFF;
     let png = cart("p8.png");
     let mut args = vec!["diff", "--cart", &png, "--variant", "ziege"];
     args.extend(small);
