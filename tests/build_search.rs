@@ -74,15 +74,7 @@ fn setup_call(p: &Position) -> String {
 
 fn features_of(spec: &str) -> (SearchConfig, BTreeSet<String>) {
     let cfg = SearchConfig::parse(spec).unwrap();
-    let set = tafl8_codegen::FEATURES
-        .iter()
-        .filter(|f| {
-            let mut on = cfg;
-            on.set(f.name, true);
-            on == cfg
-        })
-        .map(|f| f.name.to_string())
-        .collect();
+    let set = tafl8_codegen::set_of(&cfg);
     (cfg, set)
 }
 

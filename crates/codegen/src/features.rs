@@ -146,7 +146,7 @@ const NOT_SEARCH: &[&str] = &["book"];
 pub fn set_of(cfg: &SearchConfig) -> BTreeSet<String> {
     FEATURES
         .iter()
-        .filter(|f| NOT_SEARCH.contains(&f.name) || is_on(cfg, f.name))
+        .filter(|f| NOT_SEARCH.contains(&f.name) || cfg.is_on(f.name))
         .map(|f| f.name.to_string())
         .collect()
 }
@@ -165,15 +165,6 @@ pub fn engine_set(rules: &Rules) -> BTreeSet<String> {
 /// Every feature.
 pub fn all_set() -> BTreeSet<String> {
     FEATURES.iter().map(|f| f.name.to_string()).collect()
-}
-
-/// Whether switch `name` is on in `cfg`.
-fn is_on(cfg: &SearchConfig, name: &str) -> bool {
-    // `set` is the only name-based access the engine offers: compare against a copy with the
-    // switch forced on.
-    let mut on = *cfg;
-    on.set(name, true);
-    on == *cfg
 }
 
 /// The search configuration a feature set describes (everything else off; TT size as in FULL).

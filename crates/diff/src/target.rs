@@ -61,15 +61,7 @@ impl Target {
         // Research switches of the Rust engine that the templates do not mirror yet: a cart
         // built from such a config would search differently, so refuse rather than report
         // mismatches.
-        let missing: Vec<&str> = NOT_IN_CART
-            .iter()
-            .copied()
-            .filter(|name| {
-                let mut on = cfg;
-                on.set(name, true);
-                on == cfg
-            })
-            .collect();
+        let missing = cfg.rust_only();
         if !missing.is_empty() {
             return Err(DiffError::Config(format!(
                 "`{spec}`: the cart does not implement {} yet (Rust-only switches: {}); \

@@ -156,14 +156,7 @@ impl SearchConfig {
     /// [`NOT_IN_CART`] and the cart's fixed table size and quiescence depth.
     pub fn parse_engine(spec: &str) -> Result<SearchConfig, ConfigError> {
         let cfg = SearchConfig::parse(spec)?;
-        let mut rust_only = Vec::new();
-        for name in NOT_IN_CART {
-            let mut on = cfg;
-            on.set(name, true);
-            if on == cfg {
-                rust_only.push(name);
-            }
-        }
+        let rust_only = cfg.rust_only();
         if !rust_only.is_empty() {
             return Err(ConfigError(format!(
                 "`{spec}` turns on {}, which the cart does not have: an engine for the cart and \
@@ -241,6 +234,22 @@ impl SearchConfig {
         Ok(cfg)
     }
 
+    /// Whether feature `name` is on (`false` for a name that is no feature).
+    pub fn is_on(&self, name: &str) -> bool {
+        let mut on = *self;
+        on.set(name, true) && on == *self
+    }
+
+    /// The switches of [`NOT_IN_CART`] this configuration turns on (the cart cannot play it
+    /// unless this is empty).
+    pub fn rust_only(&self) -> Vec<&'static str> {
+        NOT_IN_CART
+            .iter()
+            .copied()
+            .filter(|name| self.is_on(name))
+            .collect()
+    }
+
     /// Turns feature `name` on or off; `false` if there is no such feature.
     pub fn set(&mut self, name: &str, on: bool) -> bool {
         let flag = match name {
@@ -309,6 +318,14 @@ mod tests {
         );
         assert!(SearchConfig::parse_for("engines", &ziege).is_err());
         assert!(SearchConfig::parse("engine").is_err());
+    }
+
+    #[test]
+    fn switches_read_back_by_name() {
+        let c = SearchConfig::parse("full,-lmr,+region,+potential").unwrap();
+        assert!(c.is_on("pvs") && !c.is_on("lmr") && !c.is_on("no-such-switch"));
+        assert_eq!(c.rust_only(), ["region", "potential"]);
+        assert!(SearchConfig::FULL.rust_only().is_empty());
     }
 
     #[test]
