@@ -698,7 +698,7 @@ function qs(h,a,b,q,e)
   end
  end
  local best=evaluate(e)
- if best>=b or q>=6 or h>=62 then
+ if best>=b or q>=2 or h>=62 then
   return best
  end
  if best>a then
@@ -815,7 +815,7 @@ function think(lv)
  return bm and choose(bm,bs,l)
 end
 book={}
-local bk,i="8aec9e0d108ef8910df32e20c2d80c3569b92426410c7f8b0d5b57e30f108070a7128b7be2aaed73077080c1a70d737c29a1d99103d7809092683108fa8102826d43070a807096128b4126880e0108ef81fe305f4203e1808f9826aeb03a20c1a80c116412a735b30ccf807158070d662678e33103d78",1
+local bk,i="8aec9e0d108ef81fe305f4103e1826aeb03a10c1a8412a735b107158",1
 local function hx(a,b,f)
  return tonum("0x"..sub(bk,i+a,i+b)..(f or ""))
 end

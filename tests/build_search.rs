@@ -14,9 +14,10 @@ use tafl8_engine::{MoveList, Position, Rules, Status};
 use tafl8_runner::session::{RunOptions, Session};
 use tafl8_runner::vm::Limits as VmLimits;
 
-fn run_lua(rules: &Rules, features: BTreeSet<String>, harness: &str) -> Vec<String> {
+fn run_lua(rules: &Rules, features: BTreeSet<String>, qply: u8, harness: &str) -> Vec<String> {
     let req = BuildRequest {
         features,
+        max_qply: qply,
         ..BuildRequest::full(rules.clone())
     };
     let built = build(&req).expect("cart builds");
@@ -97,7 +98,7 @@ fn compare_search_rules(rules: Rules, spec: &str, depth: u8, count: usize) {
         ));
     }
     h.push_str("end\n");
-    let lines = run_lua(&rules, set, &h);
+    let lines = run_lua(&rules, set, cfg.max_qply, &h);
     assert_eq!(lines.len(), cases.len(), "{lines:?}");
     let ev = Evaluator::new(&rules);
     for (i, (line, p)) in lines.iter().zip(&cases).enumerate() {
@@ -182,7 +183,8 @@ fn difficulty_levels_pick_like_rust() {
     }
     h.push_str("end\n");
     // The levels as the game plays them: the variant's own engine in both languages.
-    let got = run_lua(&rules, engine_set(&rules), &h);
+    let qply = SearchConfig::of_rules(&rules).max_qply;
+    let got = run_lua(&rules, engine_set(&rules), qply, &h);
     assert_eq!(got, want);
 }
 

@@ -10,6 +10,7 @@ use std::time::Instant;
 use anyhow::Context;
 use tafl8_codegen::{build, BuildRequest, FEATURES};
 use tafl8_engine::rules::PRESETS;
+use tafl8_engine::search::SearchConfig;
 use tafl8_engine::Rules;
 use tafl8_p8::cart::write_atomic;
 use tafl8_p8::CartFormat;
@@ -31,6 +32,8 @@ pub struct Options {
     /// its levels play: its rules' `[ai] engine`, or `full`), `full` (the engine's full
     /// configuration), `all`, `none`, or a comma list read left to right (`full,-killers`,
     /// `none,+material`). `--features list` prints each feature's token cost for the variant.
+    /// The quiescence depth is not a feature: the cart searches as many plies as the ruleset's
+    /// engine (its `qply=`, else 6).
     #[arg(long, value_name = "LIST", default_value = "engine")]
     features: String,
     /// Token budget to hold the program to (the default is PICO-8's limit).
@@ -122,6 +125,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     for (rules, outs) in jobs {
         let req = BuildRequest {
             features: parse_features(&opts.features, &rules)?,
+            max_qply: SearchConfig::of_rules(&rules).max_qply,
             rules,
             budget: opts.budget,
             fit: opts.fit,

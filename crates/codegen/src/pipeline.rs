@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use minijinja::Value;
+use tafl8_engine::search::SearchConfig;
 use tafl8_engine::Rules;
 use tafl8_p8::{Cart, CHAR_LIMIT};
 
@@ -25,6 +26,9 @@ pub struct BuildRequest {
     pub budget: usize,
     /// Drop the features with the least value per token until the program fits the budget.
     pub fit: bool,
+    /// Plies of quiescence the cart searches (a search parameter, not an optional feature: it
+    /// costs no tokens). [`BuildRequest::full`] takes the ruleset's engine's.
+    pub max_qply: u8,
 }
 
 impl BuildRequest {
@@ -33,6 +37,7 @@ impl BuildRequest {
     pub fn full(rules: Rules) -> BuildRequest {
         BuildRequest {
             features: crate::features::engine_set(&rules),
+            max_qply: SearchConfig::of_rules(&rules).max_qply,
             rules,
             budget: tafl8_p8::TOKEN_LIMIT,
             fit: false,
@@ -58,7 +63,9 @@ struct Rendered {
     functions: Vec<crate::budget::FunctionCost>,
 }
 
-fn context(rules: &Rules, features: &BTreeSet<String>) -> Value {
+fn context(rules: &Rules, features: &BTreeSet<String>, max_qply: u8) -> Value {
+    let mut cfg = crate::features::config_of(features);
+    cfg.max_qply = max_qply;
     let mut ctx = serde_json::to_value(RulesContext::new(rules))
         .unwrap_or_else(|e| unreachable!("rules context serializes: {e}"));
     let extra = serde_json::json!({
@@ -66,7 +73,7 @@ fn context(rules: &Rules, features: &BTreeSet<String>) -> Value {
         "features": features.iter().map(|f| (f.clone(), serde_json::Value::Bool(true))).collect::<serde_json::Map<_, _>>(),
         "ai": crate::ai_context::AiContext::new(
             rules,
-            &crate::features::config_of(features),
+            &cfg,
             features.contains("book"),
         ),
     });
@@ -80,9 +87,13 @@ fn included(part: &Part, features: &BTreeSet<String>) -> bool {
     part.feature.is_none_or(|f| features.contains(f))
 }
 
-fn render_all(rules: &Rules, features: &BTreeSet<String>) -> Result<Rendered, CodegenError> {
+fn render_all(
+    rules: &Rules,
+    features: &BTreeSet<String>,
+    max_qply: u8,
+) -> Result<Rendered, CodegenError> {
     let env = crate::render::environment(PARTS)?;
-    let ctx = context(rules, features);
+    let ctx = context(rules, features, max_qply);
     let mut code = String::new();
     let mut parts = Vec::new();
     let mut funcs = Vec::new();
@@ -194,7 +205,7 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
     }
     let mut features = req.features.clone();
     let mut dropped = Vec::new();
-    let mut r = render_all(&req.rules, &features)?;
+    let mut r = render_all(&req.rules, &features, req.max_qply)?;
     let mut tokens = tafl8_p8::count(&r.code)
         .map(|c| c.tokens)
         .unwrap_or(usize::MAX);
@@ -214,7 +225,7 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
                 biggest,
             });
         }
-        let victim = cheapest_value(&req.rules, &features)?;
+        let victim = cheapest_value(&req.rules, &features, req.max_qply)?;
         let Some(victim) = victim else {
             return Err(CodegenError::OverBudget {
                 tokens,
@@ -224,7 +235,7 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
         };
         features.remove(victim.name);
         dropped.push(victim.name.to_string());
-        r = render_all(&req.rules, &features)?;
+        r = render_all(&req.rules, &features, req.max_qply)?;
         tokens = tafl8_p8::count(&r.code)
             .map(|c| c.tokens)
             .unwrap_or(usize::MAX);
@@ -272,14 +283,15 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
 fn cheapest_value(
     rules: &Rules,
     features: &BTreeSet<String>,
+    max_qply: u8,
 ) -> Result<Option<&'static Feature>, CodegenError> {
-    let full = render_all(rules, features)?;
+    let full = render_all(rules, features, max_qply)?;
     let full_tokens = tafl8_p8::count(&full.code).map(|c| c.tokens).unwrap_or(0);
     let mut best: Option<(&'static Feature, f64)> = None;
     for f in FEATURES.iter().filter(|f| features.contains(f.name)) {
         let mut without = features.clone();
         without.remove(f.name);
-        let r = render_all(rules, &without)?;
+        let r = render_all(rules, &without, max_qply)?;
         let t = tafl8_p8::count(&r.code).map(|c| c.tokens).unwrap_or(0);
         let cost = full_tokens.saturating_sub(t).max(1) as f64;
         let ratio = f64::from(f.value) / cost;
@@ -295,7 +307,7 @@ fn cheapest_value(
 pub fn feature_costs(rules: &Rules) -> Result<Vec<(&'static Feature, usize)>, CodegenError> {
     let all = crate::features::all_set();
     let tokens = |set: &BTreeSet<String>| -> Result<usize, CodegenError> {
-        let r = render_all(rules, set)?;
+        let r = render_all(rules, set, SearchConfig::of_rules(rules).max_qply)?;
         Ok(tafl8_p8::count(&r.code).map(|c| c.tokens).unwrap_or(0))
     };
     let full = tokens(&all)?;

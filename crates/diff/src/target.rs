@@ -73,6 +73,7 @@ impl Target {
         let req = BuildRequest {
             rules: (*rules).clone(),
             features: features_of(&cfg),
+            max_qply: cfg.max_qply,
             budget: usize::MAX,
             fit: false,
         };
@@ -86,12 +87,6 @@ impl Target {
             return Err(DiffError::Config(format!(
                 "`{spec}`: the cart's transposition table has 2^{} entries; use tt-bits={0}",
                 SearchConfig::FULL.tt_bits
-            )));
-        }
-        if cfg.quiescence && cfg.max_qply != SearchConfig::FULL.max_qply {
-            return Err(DiffError::Config(format!(
-                "`{spec}`: the cart's quiescence searches {} plies; use qply={0}",
-                SearchConfig::FULL.max_qply
             )));
         }
         // The cart's book is the engine's book file, which the Rust side reads independently

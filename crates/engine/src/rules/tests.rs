@@ -125,7 +125,7 @@ fn toml_errors_give_line_and_column() {
 
 #[test]
 fn the_ai_engine_is_validated_where_it_is_written() {
-    let engine = "engine = \"full,-escape-block,-escape-threat,-balance,-king-moves\"";
+    let engine = "engine = \"full,-escape-block,-escape-threat,-balance,-king-moves,qply=2\"";
     let ziege_src = preset_source("ziege").unwrap();
     let line_of_engine = ziege_src
         .lines()
@@ -137,7 +137,7 @@ fn the_ai_engine_is_validated_where_it_is_written() {
             "engine = \"full,+region\"",
             "region, which the cart does not have",
         ),
-        ("engine = \"full,qply=2\"", "remove `tt-bits=`/`qply=`"),
+        ("engine = \"full,tt-bits=10\"", "remove `tt-bits=`"),
         ("engine = \"full,+nope\"", "nope"),
         ("engine = \"engine\"", "unknown base `engine`"),
     ] {
@@ -152,4 +152,7 @@ fn the_ai_engine_is_validated_where_it_is_written() {
     let plain = with("ziege", engine, "").unwrap();
     assert_eq!(plain.engine_spec(), "full");
     assert_eq!(Rules::preset("brandubh").unwrap().engine_spec(), "full");
+    // The quiescence depth is the engine's to choose: the cart is built with it.
+    let shallow = with("ziege", engine, "engine = \"full,qply=3\"").unwrap();
+    assert_eq!(crate::search::SearchConfig::of_rules(&shallow).max_qply, 3);
 }

@@ -30,8 +30,9 @@ pub struct SearchConfig {
     pub lmr: bool,
     /// Quiescence search: at depth 0, captures (and king captures) are searched until quiet.
     pub quiescence: bool,
-    /// Most plies of quiescence below the nominal depth (`qply=N` in a spec; the cart always
-    /// uses `full`'s). 1 = the side to move's captures, each answered by a static evaluation;
+    /// Most plies of quiescence below the nominal depth (`qply=N` in a spec; a cart searches
+    /// its build's, by default its ruleset's engine's). 1 = the side to move's captures, each
+    /// answered by a static evaluation;
     /// see `docs/search.md` for how 1 and 6 compare.
     pub max_qply: u8,
     /// Known king escapes: the defenders to move with an open route win at once (in the main
@@ -153,7 +154,8 @@ impl SearchConfig {
     }
 
     /// Parses a ruleset's `[ai] engine`: a spec the cart can play, so no switch of
-    /// [`NOT_IN_CART`] and the cart's fixed table size and quiescence depth.
+    /// [`NOT_IN_CART`] and the cart's fixed table size (`qply=` is allowed: the cart is built
+    /// with the engine's quiescence depth).
     pub fn parse_engine(spec: &str) -> Result<SearchConfig, ConfigError> {
         let cfg = SearchConfig::parse(spec)?;
         let rust_only = cfg.rust_only();
@@ -164,13 +166,10 @@ impl SearchConfig {
                 rust_only.join(", ")
             )));
         }
-        if cfg.tt_bits != SearchConfig::FULL.tt_bits || cfg.max_qply != SearchConfig::FULL.max_qply
-        {
+        if cfg.tt_bits != SearchConfig::FULL.tt_bits {
             return Err(ConfigError(format!(
-                "`{spec}`: the cart's table size and quiescence depth are fixed ({} bits, {} \
-                 plies): remove `tt-bits=`/`qply=`",
-                SearchConfig::FULL.tt_bits,
-                SearchConfig::FULL.max_qply
+                "`{spec}`: the cart's table size is fixed ({} bits): remove `tt-bits=`",
+                SearchConfig::FULL.tt_bits
             )));
         }
         Ok(cfg)
