@@ -349,13 +349,16 @@ function cr(u,p,b,x)
  return b[v]==4 and x[v+p]
 end
 function kesc()
- local b,x,w,k,n,f=bd,ke,ax,king,0
+ local b,x,w,k,n,f,g=bd,ke,ax,king,0,nil,0
  for d in all(dirs) do
   local t=k
   repeat
    t=t+d
   until b[t]~=0
   local u,p=t-d,w[d]
+  if u==k and b[t]==1 then
+   g=g-45
+  end
   if b[t]==4 and u~=k then
    if x[u] then
     n=n+1
@@ -366,11 +369,11 @@ function kesc()
  end
  if n>0 then
   kd=1
-  return n>1 and ai_ed[1]+1500 or ai_ed[1]
+  return (n>1 and ai_ed[1]+1500 or ai_ed[1])+g
  end
  if f then
   kd=2
-  return ai_ed[2]
+  return ai_ed[2]+g
  end
  for d in all(dirs) do
   local a,p=k+d,w[d]
@@ -383,7 +386,7 @@ function kesc()
       until b[v]~=0
       if b[v]==4 and v-e~=a and cr(v-e,w[e],b,x) then
        kd=3
-       return ai_ed[3]
+       return ai_ed[3]+g
       end
      end
     a=a+d
@@ -391,24 +394,11 @@ function kesc()
   end
  end
  kd=0
- return 0
+ return g
 end
 function evaluate(e)
  local v,b=mat+3840,bd
  v=v+(e or kesc())
- local k=king
- if b[k-1]==1 then
-  v=v-45
- end
- if b[k+1]==1 then
-  v=v-45
- end
- if b[k-13]==1 then
-  v=v-45
- end
- if b[k+13]==1 then
-  v=v-45
- end
  local kq,ks=king,stp[3]
  for d in all(dirs) do
   local t=kq+d
@@ -494,14 +484,6 @@ function wchk()
   return ok,on,w[#w]
  end
 end
-function qar(w,vl,e)
- local bo=bd
- for d in all(dirs) do
-  if bo[w+d]==e and bo[w+d+d]==0 then
-   vic(vl,w+d+d,w+d)
-  end
- end
-end
 qd,dk=split"-13,-1,1,13",{}
 for j=1,4 do
  for k=1,10 do
@@ -548,7 +530,19 @@ function qfind(z)
   end
  end
  if s==2 then
-  qar(king,vl,e)
+  local w=king
+  if bo[w+13]==e and bo[w+26]==0 then
+   vic(vl,w+26,w+13)
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   vic(vl,w+2,w+1)
+  end
+  if bo[w-13]==e and bo[w-26]==0 then
+   vic(vl,w-26,w-13)
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   vic(vl,w-2,w-1)
+  end
  end
  local hz=he[e]
  local hq=ho[e]
@@ -669,7 +663,7 @@ function yld()
 end
 function tick()
  nodes+=0x0.0001
- if lim>0 and nodes>=lim then
+ if nodes>=lim then
   halt=true
  end
  yld()
@@ -769,7 +763,7 @@ function upv(h,m)
 end
 function nega(d,h,a,b,onpv)
  nodes+=0x0.0001
- if lim>0 and nodes>=lim then
+ if nodes>=lim then
   halt=true
   return 0
  end
@@ -830,7 +824,6 @@ function nega(d,h,a,b,onpv)
   end
   i=i+1
   local m,s=sq[i]
-  local q=i>qi and bd[m\169]~=3
   local t=m%169
   local ns
   if wok and st>1 and not won[t] then
@@ -849,11 +842,11 @@ function nega(d,h,a,b,onpv)
   else
    local cp=onpv and pm==m
    local r=d-1
-   if q and nc<1 and d>=3 and i>3 then
+   if d>=3 and i>3 and nc<1 and i>qi and bd[m%169]~=3 then
     r=max(r-(i>11 and 2 or 1),0)
    end
    if i>1 then
-    local nb=min(a+1,32000)
+    local nb=a+1
     s=-nega(r,h+1,-nb,-a,cp)
     if s>a and r<d-1 and not halt then
      s=-nega(d-1,h+1,-nb,-a,cp)
@@ -952,7 +945,7 @@ function rootsearch(d)
 end
 --lint: func::_init, used::sdep
 function search(md,nl)
- nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
+ nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl>0 and nl or 0x7fff.ffff,#hist,{},{},{},{},0
  tk,tv,td={},{},{}
  hs={}
  for x in all(hist) do
@@ -998,7 +991,7 @@ end
 function qs(h,a,b,q,e)
  if q>0 then
   nodes+=0x0.0001
-  if lim>0 and nodes>=lim then
+  if nodes>=lim then
    halt=true
    return 0
   end
@@ -1013,9 +1006,9 @@ function qs(h,a,b,q,e)
   end
  end
  if side==1 and q<6 and h<62 then
-  local r=rsq()
-  if r then
-   return qblk(h,a,b,q,r)
+  e=kesc()
+  if kd==1 then
+   return qblk(h,a,b,q,rsq())
   end
  end
  local best=evaluate(e)
@@ -1488,7 +1481,7 @@ function _draw()
   s=""
  elseif ctl[vs] then
   s=nm[vs].." think"..sub("...",1,time()*4%4)
-  if co and lim>0 then
+  if co and lim<0x7fff then
    rectfill(0,120,nodes/lim*128,120,8)
   end
   if mode<3 then

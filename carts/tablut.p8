@@ -267,48 +267,150 @@ function routes()
 end
 ax,kd={[11]=1,[-11]=1,[1]=11,[-1]=11},0
 function kesc()
- local b,x,w,k,n,st,f=bd,ke,ax,king,0,stp[3]
- for d in all(dirs) do
-  local t,p=k+d,w[d]
-  if b[t]==0 then
-   repeat
-    if x[t] then
-     n=n+1
+ local b,x,w,k,n,st,f,t,g=bd,ke,ax,king,0,stp[3],nil,nil,0
+ t=k-11
+ if b[t]==0 then
+  repeat
+   if x[t] then
+    n=n+1
+   end
+   if not f and st[t]>0 then
+    local u=t-1
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       goto f1
+      end
+      u=u-1
+     until b[u]~=0
     end
-    if not f and st[t]>0 then
-     local u=t-p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        goto found
-       end
-       u=u-p
-      until b[u]~=0
-     end
-     u=t+p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        break
-       end
-       u=u+p
-      until b[u]~=0
-     end
-     ::found::
+    u=t+1
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+      u=u+1
+     until b[u]~=0
     end
-    t=t+d
-   until b[t]~=0
-  end
+    ::f1::
+   end
+   t=t-11
+  until b[t]~=0
+ elseif b[t]==1 then
+  g=g-45
+ end
+ t=k+1
+ if b[t]==0 then
+  repeat
+   if x[t] then
+    n=n+1
+   end
+   if not f and st[t]>0 then
+    local u=t-11
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       goto f2
+      end
+      u=u-11
+     until b[u]~=0
+    end
+    u=t+11
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+      u=u+11
+     until b[u]~=0
+    end
+    ::f2::
+   end
+   t=t+1
+  until b[t]~=0
+ elseif b[t]==1 then
+  g=g-45
+ end
+ t=k+11
+ if b[t]==0 then
+  repeat
+   if x[t] then
+    n=n+1
+   end
+   if not f and st[t]>0 then
+    local u=t-1
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       goto f3
+      end
+      u=u-1
+     until b[u]~=0
+    end
+    u=t+1
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+      u=u+1
+     until b[u]~=0
+    end
+    ::f3::
+   end
+   t=t+11
+  until b[t]~=0
+ elseif b[t]==1 then
+  g=g-45
+ end
+ t=k-1
+ if b[t]==0 then
+  repeat
+   if x[t] then
+    n=n+1
+   end
+   if not f and st[t]>0 then
+    local u=t-11
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       goto f4
+      end
+      u=u-11
+     until b[u]~=0
+    end
+    u=t+11
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+      u=u+11
+     until b[u]~=0
+    end
+    ::f4::
+   end
+   t=t-1
+  until b[t]~=0
+ elseif b[t]==1 then
+  g=g-45
  end
  if n>0 then
   kd=1
-  return n>1 and ai_ed[1]+1500 or ai_ed[1]
+  return (n>1 and ai_ed[1]+1500 or ai_ed[1])+g
  end
  if f then
   kd=2
-  return ai_ed[2]
+  return ai_ed[2]+g
  end
  for d in all(dirs) do
   local a,p=k+d,w[d]
@@ -324,7 +426,7 @@ function kesc()
        until b[v]~=0
        if b[v]==4 then
         kd=3
-        return ai_ed[3]
+        return ai_ed[3]+g
        end
        v=u
        repeat
@@ -332,7 +434,7 @@ function kesc()
        until b[v]~=0
        if b[v]==4 then
         kd=3
-        return ai_ed[3]
+        return ai_ed[3]+g
        end
       end
       u=u+e
@@ -343,24 +445,11 @@ function kesc()
   end
  end
  kd=0
- return 0
+ return g
 end
 function evaluate(e)
  local v,b=mat+2560,bd
  v=v+(e or kesc())
- local k=king
- if b[k-1]==1 then
-  v=v-45
- end
- if b[k+1]==1 then
-  v=v-45
- end
- if b[k-11]==1 then
-  v=v-45
- end
- if b[k+11]==1 then
-  v=v-45
- end
  local kq,ks=king,stp[3]
  for d in all(dirs) do
   local t=kq+d
@@ -410,14 +499,6 @@ function wchk()
   return ok,on,w[#w]
  end
 end
-function qar(w,vl,e)
- local bo=bd
- for d in all(dirs) do
-  if bo[w+d]==e and bo[w+d+d]==0 then
-   vic(vl,w+d+d,w+d)
-  end
- end
-end
 qd,dk=split"-11,-1,1,11",{}
 for j=1,4 do
  for k=1,8 do
@@ -464,7 +545,19 @@ function qfind(z)
   end
  end
  if s==2 then
-  qar(king,vl,e)
+  local w=king
+  if bo[w+11]==e and bo[w+22]==0 then
+   vic(vl,w+22,w+11)
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   vic(vl,w+2,w+1)
+  end
+  if bo[w-11]==e and bo[w-22]==0 then
+   vic(vl,w-22,w-11)
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   vic(vl,w-2,w-1)
+  end
  end
  local hz=he[e]
  for w in all(spx) do
@@ -556,7 +649,7 @@ function yld()
 end
 function tick()
  nodes+=0x0.0001
- if lim>0 and nodes>=lim then
+ if nodes>=lim then
   halt=true
  end
  yld()
@@ -656,7 +749,7 @@ function upv(h,m)
 end
 function nega(d,h,a,b,onpv)
  nodes+=0x0.0001
- if lim>0 and nodes>=lim then
+ if nodes>=lim then
   halt=true
   return 0
  end
@@ -717,7 +810,6 @@ function nega(d,h,a,b,onpv)
   end
   i=i+1
   local m,s=sq[i]
-  local q=i>qi and bd[m\121]~=3
   local t=m%121
   local ns
   if wok and st>1 and not won[t] then
@@ -736,11 +828,11 @@ function nega(d,h,a,b,onpv)
   else
    local cp=onpv and pm==m
    local r=d-1
-   if q and nc<1 and d>=3 and i>3 then
+   if d>=3 and i>3 and nc<1 and i>qi and bd[m%121]~=3 then
     r=max(r-(i>11 and 2 or 1),0)
    end
    if i>1 then
-    local nb=min(a+1,32000)
+    local nb=a+1
     s=-nega(r,h+1,-nb,-a,cp)
     if s>a and r<d-1 and not halt then
      s=-nega(d-1,h+1,-nb,-a,cp)
@@ -839,7 +931,7 @@ function rootsearch(d)
 end
 --lint: func::_init, used::sdep
 function search(md,nl)
- nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
+ nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl>0 and nl or 0x7fff.ffff,#hist,{},{},{},{},0
  tk,tv,td={},{},{}
  hs={}
  for x in all(hist) do
@@ -885,7 +977,7 @@ end
 function qs(h,a,b,q,e)
  if q>0 then
   nodes+=0x0.0001
-  if lim>0 and nodes>=lim then
+  if nodes>=lim then
    halt=true
    return 0
   end
@@ -900,9 +992,9 @@ function qs(h,a,b,q,e)
   end
  end
  if side==1 and q<6 and h<62 then
-  local r=rsq()
-  if r then
-   return qblk(h,a,b,q,r)
+  e=kesc()
+  if kd==1 then
+   return qblk(h,a,b,q,rsq())
   end
  end
  local best=evaluate(e)
@@ -1375,7 +1467,7 @@ function _draw()
   s=""
  elseif ctl[vs] then
   s=nm[vs].." think"..sub("...",1,time()*4%4)
-  if co and lim>0 then
+  if co and lim<0x7fff then
    rectfill(0,118,nodes/lim*128,118,8)
   end
   if mode<3 then

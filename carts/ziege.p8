@@ -181,48 +181,150 @@ function routes()
 end
 ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function kesc()
- local b,x,w,k,n,f=bd,ke,ax,king,0
- for d in all(dirs) do
-  local t,p=k+d,w[d]
-  if b[t]==0 then
-   repeat
-    if x[t] then
-     n=n+1
+ local b,x,w,k,n,f,t,g=bd,ke,ax,king,0,nil,nil,0
+ t=k-9
+ if b[t]==0 then
+  repeat
+   if x[t] then
+    n=n+1
+   end
+   if not f then
+    local u=t-1
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       goto f1
+      end
+      u=u-1
+     until b[u]~=0
     end
-    if not f then
-     local u=t-p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        goto found
-       end
-       u=u-p
-      until b[u]~=0
-     end
-     u=t+p
-     if b[u]==0 then
-      repeat
-       if x[u] then
-        f=1
-        break
-       end
-       u=u+p
-      until b[u]~=0
-     end
-     ::found::
+    u=t+1
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+      u=u+1
+     until b[u]~=0
     end
-    t=t+d
-   until b[t]~=0
-  end
+    ::f1::
+   end
+   t=t-9
+  until b[t]~=0
+ elseif b[t]==1 then
+  g=g-45
+ end
+ t=k+1
+ if b[t]==0 then
+  repeat
+   if x[t] then
+    n=n+1
+   end
+   if not f then
+    local u=t-9
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       goto f2
+      end
+      u=u-9
+     until b[u]~=0
+    end
+    u=t+9
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+      u=u+9
+     until b[u]~=0
+    end
+    ::f2::
+   end
+   t=t+1
+  until b[t]~=0
+ elseif b[t]==1 then
+  g=g-45
+ end
+ t=k+9
+ if b[t]==0 then
+  repeat
+   if x[t] then
+    n=n+1
+   end
+   if not f then
+    local u=t-1
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       goto f3
+      end
+      u=u-1
+     until b[u]~=0
+    end
+    u=t+1
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+      u=u+1
+     until b[u]~=0
+    end
+    ::f3::
+   end
+   t=t+9
+  until b[t]~=0
+ elseif b[t]==1 then
+  g=g-45
+ end
+ t=k-1
+ if b[t]==0 then
+  repeat
+   if x[t] then
+    n=n+1
+   end
+   if not f then
+    local u=t-9
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       goto f4
+      end
+      u=u-9
+     until b[u]~=0
+    end
+    u=t+9
+    if b[u]==0 then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+      u=u+9
+     until b[u]~=0
+    end
+    ::f4::
+   end
+   t=t-1
+  until b[t]~=0
+ elseif b[t]==1 then
+  g=g-45
  end
  if n>0 then
   kd=1
-  return n>1 and ai_ed[1]+1500 or ai_ed[1]
+  return (n>1 and ai_ed[1]+1500 or ai_ed[1])+g
  end
  if f then
   kd=2
-  return ai_ed[2]
+  return ai_ed[2]+g
  end
  for d in all(dirs) do
   local a,p=k+d,w[d]
@@ -236,7 +338,7 @@ function kesc()
        until b[v]~=0
        if b[v]==4 then
         kd=3
-        return ai_ed[3]
+        return ai_ed[3]+g
        end
        v=u
        repeat
@@ -244,7 +346,7 @@ function kesc()
        until b[v]~=0
        if b[v]==4 then
         kd=3
-        return ai_ed[3]
+        return ai_ed[3]+g
        end
       u=u+e
      end
@@ -253,24 +355,11 @@ function kesc()
   end
  end
  kd=0
- return 0
+ return g
 end
 function evaluate(e)
  local v,b=mat,bd
  v=v+(e or kesc())
- local k=king
- if b[k-1]==1 then
-  v=v-45
- end
- if b[k+1]==1 then
-  v=v-45
- end
- if b[k-9]==1 then
-  v=v-45
- end
- if b[k+9]==1 then
-  v=v-45
- end
  if v>30000 then
   v=30000
  elseif v<-30000 then
@@ -285,14 +374,6 @@ function vic(vl,t,v)
   add(l,v)
  else
   vl[t]={v}
- end
-end
-function qar(w,vl,e)
- local bo=bd
- for d in all(dirs) do
-  if bo[w+d]==e and bo[w+d+d]==0 then
-   vic(vl,w+d+d,w+d)
-  end
  end
 end
 qd,dk=split"-9,-1,1,9",{}
@@ -341,7 +422,19 @@ function qfind()
   end
  end
  if s==2 then
-  qar(king,vl,e)
+  local w=king
+  if bo[w+9]==e and bo[w+18]==0 then
+   vic(vl,w+18,w+9)
+  end
+  if bo[w+1]==e and bo[w+2]==0 then
+   vic(vl,w+2,w+1)
+  end
+  if bo[w-9]==e and bo[w-18]==0 then
+   vic(vl,w-18,w-9)
+  end
+  if bo[w-1]==e and bo[w-2]==0 then
+   vic(vl,w-2,w-1)
+  end
  end
  for t in pairs(vl) do
   lt[t]=1
@@ -383,7 +476,7 @@ function yld()
 end
 function tick()
  nodes+=0x0.0001
- if lim>0 and nodes>=lim then
+ if nodes>=lim then
   halt=true
  end
  yld()
@@ -483,7 +576,7 @@ function upv(h,m)
 end
 function nega(d,h,a,b,onpv)
  nodes+=0x0.0001
- if lim>0 and nodes>=lim then
+ if nodes>=lim then
   halt=true
   return 0
  end
@@ -540,7 +633,6 @@ function nega(d,h,a,b,onpv)
   end
   i=i+1
   local m,s=sq[i]
-  local q=i>qi and bd[m\81]~=3
   local t=m%81
   mk(m,nil,st>1 and not (fc.v[t] or fc.k[t]))
   local nc=ncap
@@ -550,11 +642,11 @@ function nega(d,h,a,b,onpv)
   else
    local cp=onpv and pm==m
    local r=d-1
-   if q and nc<1 and d>=3 and i>3 then
+   if d>=3 and i>3 and nc<1 and i>qi and bd[m%81]~=3 then
     r=max(r-(i>11 and 2 or 1),0)
    end
    if i>1 then
-    local nb=min(a+1,32000)
+    local nb=a+1
     s=-nega(r,h+1,-nb,-a,cp)
     if s>a and r<d-1 and not halt then
      s=-nega(d-1,h+1,-nb,-a,cp)
@@ -653,7 +745,7 @@ function rootsearch(d)
 end
 --lint: func::_init, used::sdep
 function search(md,nl)
- nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
+ nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl>0 and nl or 0x7fff.ffff,#hist,{},{},{},{},0
  tk,tv,td={},{},{}
  hs={}
  for x in all(hist) do
@@ -683,7 +775,7 @@ end
 function qs(h,a,b,q,e)
  if q>0 then
   nodes+=0x0.0001
-  if lim>0 and nodes>=lim then
+  if nodes>=lim then
    halt=true
    return 0
   end
@@ -1073,7 +1165,7 @@ function _draw()
   s=""
  elseif ctl[vs] then
   s=nm[vs].." think"..sub("...",1,time()*4%4)
-  if co and lim>0 then
+  if co and lim<0x7fff then
    rectfill(0,115,nodes/lim*128,115,8)
   end
   if mode<3 then

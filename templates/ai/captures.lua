@@ -110,17 +110,6 @@ function wchk()
 end
 
 {% endif %}
-{% if king_armed %}
-{# `around` as a loop, for the armed king. #}
-function qar(w,vl,e)
- local bo=bd
- for d in all(dirs) do
-  if bo[w+d]==e and bo[w+d+d]=={{ EMPTY }} then
-   vic(vl,w+d+d,w+d)
-  end
- end
-end
-{% endif %}
 
 {# The quiescence moves, in generation order (origin, then direction N E S W, then distance),
    with `vl[t]`, the victims of a move to t, and `kc[t]`, true when it takes the king. The movers
@@ -166,7 +155,8 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
  end
 {% if king_armed %}
  if s=={{ DEFENDERS }} then
-  qar(king,vl,e)
+  local w=king
+{{ around("w") }}
  end
 {% endif %}
 {% if not simple_host %}

@@ -53,6 +53,11 @@ end
    none an escape square when the distance is not 1. (A square the king may not pass ends his
    ray, so the pass can miss a distance 2 ahead of it: then the search below answers.)
    ax[d]: the axis across direction d, as a positive step (1 or W). #}
+{# With the guard term on, the escape term's first pass also counts the attackers beside the
+   king (it reads those squares anyway) and every return adds them (`g`): the evaluation then
+   has no walk of its own around the king. #}
+{% set gs = "+g" if ai.guard else "" %}
+{% macro sg(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
 ax,kd={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}},0
 {% if corner_escape and not pass %}
 {# Corner escapes, nothing inside the board the king may not pass: the paths of at most three
@@ -79,7 +84,7 @@ function cr(u,p,b,x)
 end
 
 function kesc()
- local b,x,w,k,n,f{% if king_stop %},st{% endif %}=bd,ke,ax,king,0{% if king_stop %},nil,stp[{{ KING }}]{% endif %}
+ local b,x,w,k,n,f{% if king_stop %},st{% endif %}{% if ai.guard %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},nil,stp[{{ KING }}]{% endif %}{% if ai.guard %}{% if not king_stop %},nil{% endif %},0{% endif %}
 
  for d in all(dirs) do
   local t=k
@@ -87,6 +92,11 @@ function kesc()
    t=t+d
   until b[t]~={{ EMPTY }}
   local u,p=t-d,w[d]
+{% if ai.guard %}
+  if u==k and b[t]=={{ ATTACKER }} then
+   g=g-{{ ai.w_guard }}
+  end
+{% endif %}
   if b[t]=={{ OFF }} and u~=k then
    if x[u] then
     n=n+1
@@ -97,12 +107,12 @@ function kesc()
  end
  if n>0 then
   kd=1
-  return n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]
+  return (n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]){{ gs }}
  end
 {% if ai.escape_depth > 1 %}
  if f then
   kd=2
-  return ai_ed[2]
+  return ai_ed[2]{{ gs }}
  end
 {% endif %}
 {% if ai.escape_depth > 2 %}
@@ -121,7 +131,7 @@ function kesc()
       until b[v]~={{ EMPTY }}
       if b[v]=={{ OFF }} and v-e~=a{% if king_stop %} and st[v-e]>0{% endif %} and cr(v-e,w[e],b,x) then
        kd=3
-       return ai_ed[3]
+       return ai_ed[3]{{ gs }}
       end
      end
 {% if king_stop %}
@@ -133,72 +143,78 @@ function kesc()
  end
 {% endif %}
  kd=0
- return 0
+ return {{ "g" if ai.guard else "0" }}
 end
 {% else %}
-function kesc()
- local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
-
- for d in all(dirs) do
-  local t,p=k+d,w[d]
-  if b[t]=={{ EMPTY }} then
-   repeat
-    if x[t] then
-     n=n+1
-    end
+{# One king ray of the first pass, written out per direction (d along the ray, p across it):
+   the four rays as a loop cost a table read and the iterator's calls per ray. #}
+{% macro kray(d, p, id) %}
+ t=k{{ sg(d) }}
+ if b[t]=={{ EMPTY }} then
+  repeat
+   if x[t] then
+    n=n+1
+   end
 {% if ai.escape_depth > 1 %}
-    if not f{% if king_stop %} and st[t]>0{% endif %} then
+   if not f{% if king_stop %} and st[t]>0{% endif %} then
 {# The two rays across, written out (a loop over the two costs more than a ray's walk). #}
-     local u=t-p
-     if b[u]=={{ EMPTY }} then
-      repeat
-       if x[u] then
-        f=1
-        goto found
-       end
+    local u=t{{ sg(-p) }}
+    if b[u]=={{ EMPTY }} then
+     repeat
+      if x[u] then
+       f=1
+       goto f{{ id }}
+      end
 {% if pass %}
-       if kp[u]<1 then
-        break
-       end
+      if kp[u]<1 then
+       break
+      end
 {% endif %}
-       u=u-p
-      until b[u]~={{ EMPTY }}
-     end
-     u=t+p
-     if b[u]=={{ EMPTY }} then
-      repeat
-       if x[u] then
-        f=1
-        break
-       end
-{% if pass %}
-       if kp[u]<1 then
-        break
-       end
-{% endif %}
-       u=u+p
-      until b[u]~={{ EMPTY }}
-     end
-     ::found::
+      u=u{{ sg(-p) }}
+     until b[u]~={{ EMPTY }}
     end
+    u=t{{ sg(p) }}
+    if b[u]=={{ EMPTY }} then
+     repeat
+      if x[u] then
+       f=1
+       break
+      end
+{% if pass %}
+      if kp[u]<1 then
+       break
+      end
+{% endif %}
+      u=u{{ sg(p) }}
+     until b[u]~={{ EMPTY }}
+    end
+    ::f{{ id }}::
+   end
 {% endif %}
 {% if pass %}
-    if kp[t]<1 then
-     break
-    end
+   if kp[t]<1 then
+    break
+   end
 {% endif %}
-    t=t+d
-   until b[t]~={{ EMPTY }}
-  end
+   t=t{{ sg(d) }}
+  until b[t]~={{ EMPTY }}
+{% if ai.guard %}
+ elseif b[t]=={{ ATTACKER }} then
+  g=g-{{ ai.w_guard }}
+{% endif %}
  end
- if n>0 then
+{% endmacro %}
+function kesc()
+ local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if ai.guard %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if ai.guard %},nil,nil,0{% endif %}
+
+{{ kray(-width, 1, 1) }}{{ kray(1, width, 2) }}{{ kray(width, 1, 3) }}{{ kray(-1, width, 4) }} if n>0 then
   kd=1
-  return n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]
+  return (n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]){{ gs }}
  end
 {% if ai.escape_depth > 1 %}
  if f then
   kd=2
-  return ai_ed[2]
+  return ai_ed[2]{{ gs }}
  end
 {% endif %}
 {% if ai.escape_depth > 2 and edge_escape_all and not pass %}
@@ -227,7 +243,7 @@ function kesc()
        until b[v]~={{ EMPTY }}
        if b[v]=={{ OFF }} then
         kd=3
-        return ai_ed[3]
+        return ai_ed[3]{{ gs }}
        end
        v=u
        repeat
@@ -235,7 +251,7 @@ function kesc()
        until b[v]~={{ EMPTY }}
        if b[v]=={{ OFF }} then
         kd=3
-        return ai_ed[3]
+        return ai_ed[3]{{ gs }}
        end
 {% if king_stop %}
       end
@@ -270,7 +286,7 @@ function kesc()
      repeat
       if x[t] then
        kd=l
-       return ai_ed[l]
+       return ai_ed[l]{{ gs }}
       end
       if l<{{ ai.escape_depth }} and not seen[t]{% if king_stop %} and st[t]>0{% endif %} then
        seen[t]=1
@@ -299,7 +315,7 @@ function kesc()
  end
 {% endif %}
  kd=0
- return 0
+ return {{ "g" if ai.guard else "0" }}
 end
 {% endif %}
 {% endif %}
@@ -368,8 +384,9 @@ function evaluate({% if ai.escape %}e{% endif %})
 {% endif %}
  v=v+(e or kesc())
 {% endif %}
-{% if ai.guard %}
-{# Attackers beside the king, the four directions written out. #}
+{% if ai.guard and not ai.escape %}
+{# Attackers beside the king, the four directions written out (with the escape term on, `kesc`
+   counts them). #}
  local k=king
  if b[k-1]=={{ ATTACKER }} then
   v=v-{{ ai.w_guard }}

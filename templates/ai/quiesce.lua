@@ -32,7 +32,7 @@ end
 function qs(h,a,b,q{% if ai.escape %},e{% endif %})
  if q>0 then
   nodes+=0x0.0001
-  if lim>0 and nodes>=lim then
+  if nodes>=lim then
    halt=true
    return 0
   end
@@ -54,10 +54,19 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
  end
 {% if ai.escape_block %}
  if side=={{ ATTACKERS }} and q<{{ ai.max_qply }} and h<{{ ai.max_ply - 2 }} then
+{% if ai.escape %}
+  {# The evaluation's escape term walks the king's rays anyway and counts his routes (`kd` 1):
+     the routes' squares are collected only when there are some. #}
+  e=kesc()
+  if kd==1 then
+   return qblk(h,a,b,q,rsq())
+  end
+{% else %}
   local r=rsq()
   if r then
    return qblk(h,a,b,q,r)
   end
+{% endif %}
  end
 {% endif %}
  local best=evaluate({% if ai.escape %}e{% endif %})

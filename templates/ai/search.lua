@@ -12,7 +12,7 @@ end
 
 function tick()
  nodes+=0x0.0001
- if lim>0 and nodes>=lim then
+ if nodes>=lim then
   halt=true
  end
  yld()
@@ -134,7 +134,7 @@ function upv(h,m)
 end
 function nega(d,h,a,b,onpv)
  nodes+=0x0.0001
- if lim>0 and nodes>=lim then
+ if nodes>=lim then
   halt=true
   return 0
  end
@@ -240,9 +240,6 @@ function nega(d,h,a,b,onpv)
   end
   i=i+1
   local m,s=sq[i]
-{% if ai.lmr %}
-  local q=i>qi and bd[m\{{ area }}]~={{ KING }}
-{% endif %}
 {% if ai.captures %}
   local t=m%{{ area }}
 {% if surround %}
@@ -268,7 +265,8 @@ function nega(d,h,a,b,onpv)
    local cp=onpv and pm==m
 {% if ai.lmr %}
    local r=d-1
-   if q and nc<1 and d>=3 and i>{{ ai.lmr_first }} then
+   {# Quiet by its stage, and not a king's move (the piece now stands on the move's square). #}
+   if d>=3 and i>{{ ai.lmr_first }} and nc<1 and i>qi and bd[m%{{ area }}]~={{ KING }} then
     r=max(r-(i>{{ ai.lmr_second }} and 2 or 1),0)
    end
 {% else %}
@@ -276,7 +274,8 @@ function nega(d,h,a,b,onpv)
 {% endif %}
 {% if ai.pvs %}
    if i>1 then
-    local nb=min(a+1,{{ ai.inf }})
+    {# a<b<={{ ai.inf }} here, so the null window's top needs no clamp. #}
+    local nb=a+1
     s=-nega(r,h+1,-nb,-a,cp)
     if s>a and r<d-1 and not halt then
      s=-nega(d-1,h+1,-nb,-a,cp)
@@ -411,7 +410,8 @@ end
    iteration. #}
 --lint: func::_init, used::sdep
 function search(md,nl)
- nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl,#hist,{},{},{},{},0
+ {# No limit: one the count never reaches, so the nodes' test is a single comparison. #}
+ nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl>0 and nl or 0x7fff.ffff,#hist,{},{},{},{},0
 {% if ai.tt %}
  {# The transposition table: 2^{{ ai.tt_bits }} slots in three arrays indexed by the hash's low bits:
     `tk` the hash, `tv` the score (integer part) with the best move in the fraction

@@ -154,7 +154,7 @@ function _draw()
  elseif ctl[vs] then
   {# Thinking: a bar filling with the nodes searched against the level's budget, and the dots. #}
   s=nm[vs].." think"..sub("...",1,time()*4%4)
-  if co and lim>0 then
+  if co and lim<0x7fff then
    rectfill(0,{{ screen.text_y - 2 }},nodes/lim*128,{{ screen.text_y - 2 }},8)
   end
   {# Against the AI, ❎ takes the human's move back while the AI thinks (`undo`). #}

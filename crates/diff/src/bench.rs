@@ -64,7 +64,6 @@ pub const PARTS: &[(&str, &str)] = &[
     ("qfind", "captures"),
     ("qsw", "captures"),
     ("vic", "captures"),
-    ("qar", "captures"),
     ("mk", "make"),
     ("um", "make"),
     ("capt", "captures"),
