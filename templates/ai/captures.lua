@@ -95,17 +95,22 @@ end
 {% endif %}
 
 {% if surround %}
-{# Does the path `surr` last found (a defender's square last) still stand, free of attackers?
-   Returns that, the path's squares as a set, and its defender's square. While it stands, an
+{# Does the walk `surr` last found (a defender's square last) still stand, free of attackers?
+   Returns that, the walk's squares as a set (`wis`), and its defender's square. While it stands, an
    attackers' move that neither lands on it nor takes that defender cannot surround. #}
 function wchk()
- local w,on,ok=wit,{},wit
- if w and sd[bd[w[#w]]]=={{ DEFENDERS }} then
-  for x in all(w) do
-   ok=ok and bd[x]~={{ ATTACKER }}
-   on[x]=true
+ local w,b=wit,bd
+ if w then
+  local n=#w
+  local df=w[n]
+  if sd[b[df]]=={{ DEFENDERS }} then
+   for i=1,n do
+    if b[w[i]]=={{ ATTACKER }} then
+     return false
+    end
+   end
+   return true,wis,df
   end
-  return ok,on,w[#w]
  end
 end
 
