@@ -467,13 +467,16 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
-edl,inw={},{}
+edl,inw,oww={},{},{}
 for v=14,154 do
  if edge[v]>0 then
   add(edl,v)
   local f,r=v%13,v\13
   if (f==1 or f==11)~=(r==1 or r==11) then
-   inw[v]=f==1 and 1 or f==11 and -1 or r==1 and 13 or -13
+   local d=f==1 and 1 or f==11 and -1 or r==1 and 13 or -13
+   inw[v]=d
+   oww[v+d]=oww[v+d] or {}
+   add(oww[v+d],v)
   end
  end
 end
@@ -498,7 +501,7 @@ function vic(vl,t,v)
   vl[t]={v}
  end
 end
-function qsw(v,f,vl,e)
+function qsw(v,f,vl,e,lt)
  local bo,so=bd,sd
  local p=14-abs(f)
  for d=-p,p,p+p do
@@ -515,6 +518,7 @@ function qsw(v,f,vl,e)
    end
    local c=bo[x]
    if k>1 and (capr(c) or c==0 and cor[x]>0) and (bo[v]==3 or not host(v+d,bo[v])) then
+    lt[t]=1
     for m=v,x-d,d do
      if bo[m]~=3 then
       vic(vl,t,m)
@@ -610,20 +614,30 @@ function qfind(z)
  for t in pairs(vl) do
   lt[t]=1
  end
- for v in pairs(pk[e]) do
-  local f=inw[v]
-  if f and so[bo[v+f]]==s then
-   qsw(v,f,vl,e)
-  end
- end
  if s==1 then
+  for v in pairs(pk[e]) do
+   local f=inw[v]
+   if f and so[bo[v+f]]==s then
+    qsw(v,f,vl,e,lt)
+   end
+  end
   local f=inw[king]
   if f and so[bo[king+f]]==s then
-   qsw(king,f,vl,e)
+   qsw(king,f,vl,e,lt)
   end
- end
- for t in pairs(vl) do
-  lt[t]=1
+ else
+  for k=2,3 do
+   for w in pairs(pk[k]) do
+    local l=oww[w]
+    if l then
+     for v in all(l) do
+      if bo[v]==e then
+       qsw(v,inw[v],vl,e,lt)
+      end
+     end
+    end
+   end
+  end
  end
  if s==1 then
   local k,hk,hl=king,he[3],ho[3]
