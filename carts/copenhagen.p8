@@ -657,18 +657,16 @@ function qfind(z)
   end
   if z then
   ok,on,df=wchk()
-  local w=wit
   local function sus(t)
    if bo[t]==0 and not lt[t] then
     lt[t]=1
    end
   end
   if ok then
-   for i=1,#w do
-    local t=w[i]
-    local g=abs(t-k)
-    if g==1 or g==13 or edge[t]>0 then
-     sus(t)
+   sus(wit[1])
+   for d in all(dirs) do
+    if on[k+d] then
+     sus(k+d)
     end
    end
   else

@@ -275,19 +275,21 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
      the edge stays free of attackers and does not hold the landing square: then only the
      squares of that path are tried. #}
   ok,on,df=wchk()
-  local w=wit
   local function sus(t)
    if bo[t]=={{ EMPTY }} and not lt[t] then
     lt[t]=1
    end
   end
   if ok then
-   {# Only the path's squares that are candidates: beside the king{% if shieldwall %} or on the edge{% endif %}. #}
-   for i=1,#w do
-    local t=w[i]
-    local g=abs(t-k)
-    if g==1 or g=={{ width }}{% if shieldwall %} or edge[t]>0{% endif %} then
-     sus(t)
+   {# Only the walk's squares that are candidates: beside the king{% if shieldwall %} or on the edge (only its
+      first square is: `surr` stops at the first edge square it reaches, and `srep` starts a walk
+      anew from an edge square it goes round by){% endif %}. #}
+{% if shieldwall %}
+   sus(wit[1])
+{% endif %}
+   for d in all(dirs) do
+    if on[k+d] then
+     sus(k+d)
     end
    end
   else
