@@ -139,23 +139,34 @@ function shield(t)
   end
  end
 end
-wit=false
+wit,wis,rng,rix=false,{},split"-13,-12,1,14,13,12,-1,-14",{}
+for i=1,8 do
+ rix[rng[i]]=i
+end
 function surr()
  local b,w=bd,wit
- if w and sd[b[w[#w]]]==2 then
-  for i=1,#w do
-   if b[w[i]]==1 then
-    goto search
+ if w then
+  local n,j=#w
+  if sd[b[w[n]]]==2 then
+   for i=1,n do
+    if b[w[i]]==1 then
+     if j then
+      goto search
+     end
+     j=i
+    end
+   end
+   if not j or j>1 and srep(b,w,j) then
+    return
    end
   end
-  return
  end
  ::search::
  local e,seen,q,n=edge,{},{},0
  for k=2,3 do
   for i in pairs(pk[k]) do
    if e[i]>0 then
-    wit={i}
+    wit,wis={i},{[i]=true}
     return
    end
    seen[i]=0
@@ -172,12 +183,14 @@ function surr()
    if not (seen[t] or c==1 or c==4) then
     seen[t]=s
     if e[t]>0 then
+     local o={}
      w={}
      while t>0 do
       add(w,t)
+      o[t]=true
       t=seen[t]
      end
-     wit=w
+     wit,wis=w,o
      return
     end
     n=n+1
@@ -185,6 +198,33 @@ function surr()
    end
   end
  end
+ return true
+end
+function srep(b,w,j)
+ local t=w[j]
+ local x,c,r=rix[w[j-1]-t],rix[w[j+1]-t],{}
+ local g=(c-x)%8<=4 and 1 or -1
+ while true do
+  x=(x+g-1)%8+1
+  if x==c then
+   break
+  end
+  local y=t+rng[x]
+  local v=b[y]
+  if v==1 or v==4 or edge[y]>0 then
+   return
+  end
+  add(r,y)
+ end
+ deli(w,j)
+ for l=#r,1,-1 do
+  add(w,r[l],j)
+ end
+ local o={}
+ for y in all(w) do
+  o[y]=true
+ end
+ wit,wis=w,o
  return true
 end
 function fort()
@@ -417,13 +457,16 @@ function evaluate(e)
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
-edl,inw={},{}
+edl,inw,oww={},{},{}
 for v=14,154 do
  if edge[v]>0 then
   add(edl,v)
   local f,r=v%13,v\13
   if (f==1 or f==11)~=(r==1 or r==11) then
-   inw[v]=f==1 and 1 or f==11 and -1 or r==1 and 13 or -13
+   local d=f==1 and 1 or f==11 and -1 or r==1 and 13 or -13
+   inw[v]=d
+   oww[v+d]=oww[v+d] or {}
+   add(oww[v+d],v)
   end
  end
 end
@@ -448,7 +491,7 @@ function vic(vl,t,v)
   vl[t]={v}
  end
 end
-function qsw(v,f,vl,e)
+function qsw(v,f,vl,e,lt)
  local bo,so=bd,sd
  local p=14-abs(f)
  for d=-p,p,p+p do
@@ -465,6 +508,7 @@ function qsw(v,f,vl,e)
    end
    local c=bo[x]
    if k>1 and (capr(c) or c==0 and cor[x]>0) and (bo[v]==3 or not host(v+d,bo[v])) then
+    lt[t]=1
     for m=v,x-d,d do
      if bo[m]~=3 then
       vic(vl,t,m)
@@ -475,13 +519,18 @@ function qsw(v,f,vl,e)
  end
 end
 function wchk()
- local w,on,ok=wit,{},wit
- if w and sd[bd[w[#w]]]==2 then
-  for x in all(w) do
-   ok=ok and bd[x]~=1
-   on[x]=true
+ local w,b=wit,bd
+ if w then
+  local n=#w
+  local df=w[n]
+  if sd[b[df]]==2 then
+   for i=1,n do
+    if b[w[i]]==1 then
+     return false
+    end
+   end
+   return true,wis,df
   end
-  return ok,on,w[#w]
  end
 end
 qd,dk=split"-13,-1,1,13",{}
@@ -559,20 +608,30 @@ function qfind(z)
  for t in pairs(vl) do
   lt[t]=1
  end
- for v in pairs(pk[e]) do
-  local f=inw[v]
-  if f and so[bo[v+f]]==s then
-   qsw(v,f,vl,e)
-  end
- end
  if s==1 then
+  for v in pairs(pk[e]) do
+   local f=inw[v]
+   if f and so[bo[v+f]]==s then
+    qsw(v,f,vl,e,lt)
+   end
+  end
   local f=inw[king]
   if f and so[bo[king+f]]==s then
-   qsw(king,f,vl,e)
+   qsw(king,f,vl,e,lt)
   end
- end
- for t in pairs(vl) do
-  lt[t]=1
+ else
+  for k=2,3 do
+   for w in pairs(pk[k]) do
+    local l=oww[w]
+    if l then
+     for v in all(l) do
+      if bo[v]==e then
+       qsw(v,inw[v],vl,e,lt)
+      end
+     end
+    end
+   end
+  end
  end
  if s==1 then
   local k,hk,hl=king,he[3],ho[3]
@@ -592,18 +651,16 @@ function qfind(z)
   end
   if z then
   ok,on,df=wchk()
-  local w=wit
   local function sus(t)
    if bo[t]==0 and not lt[t] then
     lt[t]=1
    end
   end
   if ok then
-   for i=1,#w do
-    local t=w[i]
-    local g=abs(t-k)
-    if g==1 or g==13 or edge[t]>0 then
-     sus(t)
+   sus(wit[1])
+   for d in all(dirs) do
+    if on[k+d] then
+     sus(k+d)
     end
    end
   else

@@ -116,23 +116,34 @@ function capt(t)
   end
  end
 end
-wit=false
+wit,wis,rng,rix=false,{},split"-11,-10,1,12,11,10,-1,-12",{}
+for i=1,8 do
+ rix[rng[i]]=i
+end
 function surr()
  local b,w=bd,wit
- if w and sd[b[w[#w]]]==2 then
-  for i=1,#w do
-   if b[w[i]]==1 then
-    goto search
+ if w then
+  local n,j=#w
+  if sd[b[w[n]]]==2 then
+   for i=1,n do
+    if b[w[i]]==1 then
+     if j then
+      goto search
+     end
+     j=i
+    end
+   end
+   if not j or j>1 and srep(b,w,j) then
+    return
    end
   end
-  return
  end
  ::search::
  local e,seen,q,n=edge,{},{},0
  for k=2,3 do
   for i in pairs(pk[k]) do
    if e[i]>0 then
-    wit={i}
+    wit,wis={i},{[i]=true}
     return
    end
    seen[i]=0
@@ -149,12 +160,14 @@ function surr()
    if not (seen[t] or c==1 or c==4) then
     seen[t]=s
     if e[t]>0 then
+     local o={}
      w={}
      while t>0 do
       add(w,t)
+      o[t]=true
       t=seen[t]
      end
-     wit=w
+     wit,wis=w,o
      return
     end
     n=n+1
@@ -162,6 +175,33 @@ function surr()
    end
   end
  end
+ return true
+end
+function srep(b,w,j)
+ local t=w[j]
+ local x,c,r=rix[w[j-1]-t],rix[w[j+1]-t],{}
+ local g=(c-x)%8<=4 and 1 or -1
+ while true do
+  x=(x+g-1)%8+1
+  if x==c then
+   break
+  end
+  local y=t+rng[x]
+  local v=b[y]
+  if v==1 or v==4 or edge[y]>0 then
+   return
+  end
+  add(r,y)
+ end
+ deli(w,j)
+ for l=#r,1,-1 do
+  add(w,r[l],j)
+ end
+ local o={}
+ for y in all(w) do
+  o[y]=true
+ end
+ wit,wis=w,o
  return true
 end
 function outcome()
@@ -490,13 +530,18 @@ function vic(vl,t,v)
  end
 end
 function wchk()
- local w,on,ok=wit,{},wit
- if w and sd[bd[w[#w]]]==2 then
-  for x in all(w) do
-   ok=ok and bd[x]~=1
-   on[x]=true
+ local w,b=wit,bd
+ if w then
+  local n=#w
+  local df=w[n]
+  if sd[b[df]]==2 then
+   for i=1,n do
+    if b[w[i]]==1 then
+     return false
+    end
+   end
+   return true,wis,df
   end
-  return ok,on,w[#w]
  end
 end
 qd,dk=split"-11,-1,1,11",{}
@@ -600,18 +645,15 @@ function qfind(z)
   end
   if z then
   ok,on,df=wchk()
-  local w=wit
   local function sus(t)
    if bo[t]==0 and not lt[t] then
     lt[t]=1
    end
   end
   if ok then
-   for i=1,#w do
-    local t=w[i]
-    local g=abs(t-k)
-    if g==1 or g==11 then
-     sus(t)
+   for d in all(dirs) do
+    if on[k+d] then
+     sus(k+d)
     end
    end
   else

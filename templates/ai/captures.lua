@@ -7,14 +7,17 @@
 {% if ai.captures or ai.qsearch %}
 {% if shieldwall %}
 {# The edge squares as a list (`edl`); `inw[v]`: the direction from edge square v into the board
-   (none at a corner). #}
-edl,inw={},{}
+   (none at a corner); `oww[x]`: the edge squares whose front (v+inw[v]) is x. #}
+edl,inw,oww={},{},{}
 for v={{ first_square }},{{ last_square }} do
  if edge[v]>0 then
   add(edl,v)
   local f,r=v%{{ width }},v\{{ width }}
   if (f==1 or f=={{ size }})~=(r==1 or r=={{ size }}) then
-   inw[v]=f==1 and 1 or f=={{ size }} and -1 or r==1 and {{ width }} or -{{ width }}
+   local d=f==1 and 1 or f=={{ size }} and -1 or r==1 and {{ width }} or -{{ width }}
+   inw[v]=d
+   oww[v+d]=oww[v+d] or {}
+   add(oww[v+d],v)
   end
  end
 end
@@ -66,7 +69,7 @@ end
    v's front square (f = `inw[v]`, into the board) already holding a capturer: for each
    direction d along the edge, the row from v away from the landing square t=v-d. A row whose
    first piece a custodial capture takes (the engine takes those first) is broken. #}
-function qsw(v,f,vl,e)
+function qsw(v,f,vl,e,lt)
  local bo,so=bd,sd
  local p={{ width + 1 }}-abs(f)
  for d=-p,p,p+p do
@@ -83,6 +86,7 @@ function qsw(v,f,vl,e)
    end
    local c=bo[x]
    if k>1 and (capr(c) or c=={{ EMPTY }} and cor[x]>0) and (bo[v]=={{ KING }} or not host(v+d,bo[v])) then
+    lt[t]=1
     for m=v,x-d,d do
      if bo[m]~={{ KING }} then
       vic(vl,t,m)
@@ -95,17 +99,22 @@ end
 {% endif %}
 
 {% if surround %}
-{# Does the path `surr` last found (a defender's square last) still stand, free of attackers?
-   Returns that, the path's squares as a set, and its defender's square. While it stands, an
+{# Does the walk `surr` last found (a defender's square last) still stand, free of attackers?
+   Returns that, the walk's squares as a set (`wis`), and its defender's square. While it stands, an
    attackers' move that neither lands on it nor takes that defender cannot surround. #}
 function wchk()
- local w,on,ok=wit,{},wit
- if w and sd[bd[w[#w]]]=={{ DEFENDERS }} then
-  for x in all(w) do
-   ok=ok and bd[x]~={{ ATTACKER }}
-   on[x]=true
+ local w,b=wit,bd
+ if w then
+  local n=#w
+  local df=w[n]
+  if sd[b[df]]=={{ DEFENDERS }} then
+   for i=1,n do
+    if b[w[i]]=={{ ATTACKER }} then
+     return false
+    end
+   end
+   return true,wis,df
   end
-  return ok,on,w[#w]
  end
 end
 
@@ -181,20 +190,32 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
   lt[t]=1
  end
 {% if shieldwall %}
- for v in pairs(pk[e]) do
-  local f=inw[v]
-  if f and so[bo[v+f]]==s then
-   qsw(v,f,vl,e)
-  end
- end
+ {# Shieldwalls: an enemy piece on the edge with one of the side to move's in front of it, found
+    from the fewer of the two: the defenders (the king with them) either way. #}
  if s=={{ ATTACKERS }} then
+  for v in pairs(pk[e]) do
+   local f=inw[v]
+   if f and so[bo[v+f]]==s then
+    qsw(v,f,vl,e,lt)
+   end
+  end
   local f=inw[king]
   if f and so[bo[king+f]]==s then
-   qsw(king,f,vl,e)
+   qsw(king,f,vl,e,lt)
   end
- end
- for t in pairs(vl) do
-  lt[t]=1
+ else
+  for k={{ DEFENDER }},{{ KING }} do
+   for w in pairs(pk[k]) do
+    local l=oww[w]
+    if l then
+     for v in all(l) do
+      if bo[v]==e then
+       qsw(v,inw[v],vl,e,lt)
+      end
+     end
+    end
+   end
+  end
  end
 {% endif %}
  if s=={{ ATTACKERS }} then
@@ -244,19 +265,21 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
      the edge stays free of attackers and does not hold the landing square: then only the
      squares of that path are tried. #}
   ok,on,df=wchk()
-  local w=wit
   local function sus(t)
    if bo[t]=={{ EMPTY }} and not lt[t] then
     lt[t]=1
    end
   end
   if ok then
-   {# Only the path's squares that are candidates: beside the king{% if shieldwall %} or on the edge{% endif %}. #}
-   for i=1,#w do
-    local t=w[i]
-    local g=abs(t-k)
-    if g==1 or g=={{ width }}{% if shieldwall %} or edge[t]>0{% endif %} then
-     sus(t)
+   {# Only the walk's squares that are candidates: beside the king{% if shieldwall %} or on the edge (only its
+      first square is: `surr` stops at the first edge square it reaches, and `srep` starts a walk
+      anew from an edge square it goes round by){% endif %}. #}
+{% if shieldwall %}
+   sus(wit[1])
+{% endif %}
+   for d in all(dirs) do
+    if on[k+d] then
+     sus(k+d)
     end
    end
   else

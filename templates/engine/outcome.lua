@@ -4,31 +4,46 @@
     reason code, or nothing while the game goes on. #}
 {% if surround %}
 {# Are the king and every defender walled in (no path through non-attacker squares to the edge)?
-   This runs after every attackers' move, quiescence candidates included, so on 11x11 it was most
-   of the search's cost. Two savings, neither of which can change the answer:
-   - `wit`, the path (edge square first, a defender's square last) that answered "no" last time.
-     If it still starts on a defender or the king and no attacker stands on it, the answer is
-     still "no". Most moves leave it intact.
+   This runs after every attackers' move that could surround, quiescence candidates included, so
+   on 11x11 it was most of the search's cost. Three savings, none of which can change the answer:
+   - `wit`, the walk (edge square first, a defender's square last) that answered "no" last time,
+     and `wis`, its squares as a set. If it still ends on a defender or the king and no attacker
+     stands on it, the answer is still "no". Most moves leave it intact.
+   - One attacker on it, not at its ends (usually the piece just moved): `srep` takes the walk
+     round that square the shorter way on the eight around it (`rng`, in order round the square,
+     each next to the one before). Mending more (the other way round too, an attacker on its edge
+     square, a moved end defender) measured slower: the walks grow, and more moves land on them.
    - Otherwise a depth-first search seeded from the piece sets (not a board scan), with a hand-
-     indexed stack; it records each square's parent so the path it finds becomes the new `wit`.
+     indexed stack; it records each square's parent so the path it finds becomes the new walk.
      (Breadth first finds shorter paths, but measured slower on 11x11: it visits more squares.) #}
-wit=false
+wit,wis,rng,rix=false,{},split"{{ -width }},{{ 1 - width }},1,{{ width + 1 }},{{ width }},{{ width - 1 }},-1,{{ -width - 1 }}",{}
+for i=1,8 do
+ rix[rng[i]]=i
+end
 function surr()
  local b,w=bd,wit
- if w and sd[b[w[#w]]]=={{ DEFENDERS }} then
-  for i=1,#w do
-   if b[w[i]]=={{ ATTACKER }} then
-    goto search
+ if w then
+  local n,j=#w
+  if sd[b[w[n]]]=={{ DEFENDERS }} then
+   for i=1,n do
+    if b[w[i]]=={{ ATTACKER }} then
+     if j then
+      goto search
+     end
+     j=i
+    end
+   end
+   if not j or j>1 and srep(b,w,j) then
+    return
    end
   end
-  return
  end
  ::search::
  local e,seen,q,n=edge,{},{},0
  for k={{ DEFENDER }},{{ KING }} do
   for i in pairs(pk[k]) do
    if e[i]>0 then
-    wit={i}
+    wit,wis={i},{[i]=true}
     return
    end
    seen[i]=0
@@ -45,12 +60,14 @@ function surr()
    if not (seen[t] or c=={{ ATTACKER }} or c=={{ OFF }}) then
     seen[t]=s
     if e[t]>0 then
+     local o={}
      w={}
      while t>0 do
       add(w,t)
+      o[t]=true
       t=seen[t]
      end
-     wit=w
+     wit,wis=w,o
      return
     end
     n=n+1
@@ -58,6 +75,41 @@ function surr()
    end
   end
  end
+ return true
+end
+
+{# The walk w has its j-th square t under an attacker, the only one on it, neither its first nor
+   its last: take it round t the shorter way on the squares around t, from w[j-1] to w[j+1], if
+   none of them holds an attacker or is an edge square (so its first square stays its only edge
+   square: `qfind` relies on that). They are on the padded board (t is on the board), and the
+   way round stops at its first off-board square, before any index outside it. The walk is
+   changed in place (only `qfind` reads it, before any search); its set is new (a search holds the
+   old one for the moves it has still to try). #}
+function srep(b,w,j)
+ local t=w[j]
+ local x,c,r=rix[w[j-1]-t],rix[w[j+1]-t],{}
+ local g=(c-x)%8<=4 and 1 or -1
+ while true do
+  x=(x+g-1)%8+1
+  if x==c then
+   break
+  end
+  local y=t+rng[x]
+  local v=b[y]
+  if v=={{ ATTACKER }} or v=={{ OFF }} or edge[y]>0 then
+   return
+  end
+  add(r,y)
+ end
+ deli(w,j)
+ for l=#r,1,-1 do
+  add(w,r[l],j)
+ end
+ local o={}
+ for y in all(w) do
+  o[y]=true
+ end
+ wit,wis=w,o
  return true
 end
 {% endif %}

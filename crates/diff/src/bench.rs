@@ -73,6 +73,7 @@ pub const PARTS: &[(&str, &str)] = &[
     ("capr", "captures"),
     ("shield", "captures"),
     ("surr", "endings"),
+    ("srep", "endings"),
     ("wchk", "endings"),
     ("qsur", "endings"),
     ("fort", "endings"),
