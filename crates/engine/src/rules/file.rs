@@ -113,8 +113,9 @@ fn default_count() -> u8 {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AiFile {
-    /// A search configuration spec (`full,-escape-block`, as `tafl8 analyze --config` takes);
-    /// `None` means `full`. Not a game rule: OpenTafl's rules strings do not carry it.
+    /// A search configuration spec (`full,-escape-block,qply=2`, as `tafl8 analyze --config`
+    /// takes; its `qply=` is the cart's quiescence depth); `None` means `full`. Not a game rule:
+    /// OpenTafl's rules strings do not carry it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
 }
