@@ -358,7 +358,7 @@ function kesc()
  return g
 end
 function evaluate(e)
- local v,b=mat,bd
+ local v=mat
  v=v+(e or kesc())
  if v>30000 then
   v=30000

@@ -358,7 +358,10 @@ end
 {% endif %}
 
 function evaluate({% if ai.escape %}e{% endif %})
- local v,b={% if ai.table %}mat{% else %}0{% endif %}{% if ai.balance %}{{ ai.balance }}{% endif %},bd
+{# The board through a local only for the terms that read it. #}
+{% set eb = ai.defended or (ai.guard and not ai.escape) or ai.king_moves or ai.corners %}
+ local v{% if eb %},b{% endif %}={% if ai.table %}mat{% else %}0{% endif %}{% if ai.balance %}{{ ai.balance }}{% endif %}{% if eb %},bd{% endif %}
+
 
 {% if ai.defended %}
  local so=sd
