@@ -470,15 +470,15 @@ for v=14,154 do
   end
  end
 end
-spx,spd={},{}
+spl={}
 local spcel=split(strt)
 for x=14,154 do
  if he[1][x]+he[2][x]>0 or ho[1][x]+ho[2][x]>0 or false then
-  add(spx,x)
-  spd[x]={}
   for d in all(dirs) do
    if (spcel[x+d+d] or 4)<4 then
-    add(spd[x],d)
+    add(spl,x)
+    add(spl,x+d)
+    add(spl,x+d+d)
    end
   end
  end
@@ -595,13 +595,14 @@ function qfind(z)
  end
  local hz=he[e]
  local hq=ho[e]
- for w in all(spx) do
-  local c=bo[w]
-  if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or hq[w]>0 and bo[w]~=0) then
-   for d in all(spd[w]) do
-    if bo[w+d]==e and bo[w+d+d]==0 then
-     vic(vl,w+d+d,w+d)
-    end
+ local sl=spl
+ for i=2,#sl,3 do
+  local v=sl[i]
+  if bo[v]==e then
+   local w,t=sl[i-1],sl[i+1]
+   local c=bo[w]
+   if bo[t]==0 and (c==0 and hz[w]>0 or c~=0 and (so[c]~=s) and hq[w]>0) then
+    vic(vl,t,v)
    end
   end
  end

@@ -607,7 +607,7 @@ function qfind(z)
  local hz=he[e]
  for w in all(spx) do
   local c=bo[w]
-  if (so[c]~=s) and (so[bo[w]]==s or hz[w]>0 and bo[w]==0 or bo[w]==3 and host(w,e)) then
+  if c==0 and hz[w]>0 or c==3 and so[c]~=s and host(w,e) then
    for d in all(spd[w]) do
     if bo[w+d]==e and bo[w+d+d]==0 then
      vic(vl,w+d+d,w+d)

@@ -24,17 +24,30 @@ end
 {% endif %}
 {% if not simple_host %}
 {# The squares that can be hostile without a capturer on them (special squares; the throne for
-   Linnaeus' rule), and `spd[x]`, the directions d with x+2d on the board (a corner has two: the
-   others cannot take anything, and the corners are looked at in nearly every call). #}
-spx,spd={},{}
+   Linnaeus' rule), each with the directions d that have x+2d on the board (a corner has two:
+   the others cannot take anything). On corner boards (the special squares are the corners,
+   nearly always empty and hostile) they are a flat list `spl` of triples x, x+d, x+2d, and the
+   capture finder looks at the victim's square first, since it nearly never holds an enemy;
+   elsewhere (a throne, hostile only at times) `spx` lists the squares and `spd[x]` their
+   directions, and the finder asks first whether the square is hostile. #}
+sp{% if corner_escape %}l{% else %}x,spd{% endif %}={}{% if not corner_escape %},{}{% endif %}
+
 local spcel=split(strt)
 for x={{ first_square }},{{ last_square }} do
  if {% if hostile_empty %}he[1][x]+he[2][x]>0 or {% endif %}{% if hostile_occupied %}ho[1][x]+ho[2][x]>0 or {% endif %}{% if linnaean %}x=={{ throne }}{% else %}false{% endif %} then
+{% if not corner_escape %}
   add(spx,x)
   spd[x]={}
+{% endif %}
   for d in all(dirs) do
    if (spcel[x+d+d] or {{ OFF }})<{{ OFF }} then
+{% if corner_escape %}
+    add(spl,x)
+    add(spl,x+d)
+    add(spl,x+d+d)
+{% else %}
     add(spd[x],d)
+{% endif %}
    end
   end
  end
@@ -175,9 +188,29 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
 {% if hostile_occupied %}
  local hq=ho[e]
 {% endif %}
+{# `hostile` with the square w (holding c) not the mover's own piece, written out: its first case
+   (a capturer on w) cannot hold then, and an empty w is never the mover's. #}
+{% set sx = [
+     ("c==" ~ EMPTY ~ " and hz[w]>0") if hostile_empty else "",
+     ("c~=" ~ EMPTY ~ " and (so[c]~=s" ~ ("" if king_armed else " or c==" ~ KING) ~ ") and hq[w]>0") if hostile_occupied else "",
+     ("c==" ~ KING ~ (" and so[c]~=s" if king_armed else "") ~ " and host(w,e)") if linnaean else ""
+   ] | select | join(" or ") or "false" %}
+{% if corner_escape %}
+ local sl=spl
+ for i=2,#sl,3 do
+  local v=sl[i]
+  if bo[v]==e then
+   local w,t=sl[i-1],sl[i+1]
+   local c=bo[w]
+   if bo[t]=={{ EMPTY }} and ({{ sx }}) then
+    vic(vl,t,v)
+   end
+  end
+ end
+{% else %}
  for w in all(spx) do
   local c=bo[w]
-  if (so[c]~=s{% if not king_armed %} or c=={{ KING }}{% endif %}) and {{ hostile("w", "hz", "hq", "e") }} then
+  if {{ sx }} then
    for d in all(spd[w]) do
     if bo[w+d]==e and bo[w+d+d]=={{ EMPTY }} then
      vic(vl,w+d+d,w+d)
@@ -185,6 +218,7 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
    end
   end
  end
+{% endif %}
 {% endif %}
  for t in pairs(vl) do
   lt[t]=1
