@@ -209,12 +209,13 @@ function cr(u,p,b,x)
  return b[v]==4 and x[v+p]
 end
 function kesc()
- local b,x,w,k,n,f,g=bd,ke,ax,king,0,nil,0
+ local b,x,w,k,n,f,g=bd,ke,ax,king,0,nil,-32
  for d in all(dirs) do
   local t=k
   repeat
    t=t+d
   until b[t]~=0
+  g=g+(t-k)\d*8
   local u,p=t-d,w[d]
   if u==k and b[t]==1 then
    g=g-45
@@ -257,18 +258,8 @@ function kesc()
  return g
 end
 function evaluate(e)
- local v,b=mat+1280,bd
+ local v=mat+1280
  v=v+(e or kesc())
- local kq,ks=king,stp[3]
- for d in all(dirs) do
-  local t=kq+d
-  while b[t]==0 do
-   if ks[t]>0 then
-    v=v+8
-   end
-   t=t+d
-  end
- end
  if v>30000 then
   v=30000
  elseif v<-30000 then

@@ -314,6 +314,9 @@ function kesc()
    if x[t] then
     n=n+1
    end
+   if st[t]>0 then
+    g=g+8
+   end
    if not f and st[t]>0 then
     local u=t-1
     if b[u]==0 then
@@ -347,6 +350,9 @@ function kesc()
   repeat
    if x[t] then
     n=n+1
+   end
+   if st[t]>0 then
+    g=g+8
    end
    if not f and st[t]>0 then
     local u=t-11
@@ -382,6 +388,9 @@ function kesc()
    if x[t] then
     n=n+1
    end
+   if st[t]>0 then
+    g=g+8
+   end
    if not f and st[t]>0 then
     local u=t-1
     if b[u]==0 then
@@ -415,6 +424,9 @@ function kesc()
   repeat
    if x[t] then
     n=n+1
+   end
+   if st[t]>0 then
+    g=g+8
    end
    if not f and st[t]>0 then
     local u=t-11
@@ -488,18 +500,8 @@ function kesc()
  return g
 end
 function evaluate(e)
- local v,b=mat+2560,bd
+ local v=mat+2560
  v=v+(e or kesc())
- local kq,ks=king,stp[3]
- for d in all(dirs) do
-  local t=kq+d
-  while b[t]==0 do
-   if ks[t]>0 then
-    v=v+8
-   end
-   t=t+d
-  end
- end
  if v>30000 then
   v=30000
  elseif v<-30000 then

@@ -56,7 +56,9 @@ end
 {# With the guard term on, the escape term's first pass also counts the attackers beside the
    king (it reads those squares anyway) and every return adds them (`g`): the evaluation then
    has no walk of its own around the king. #}
-{% set gs = "+g" if ai.guard else "" %}
+{% set kg = ai.guard or ai.king_moves %}
+{% set gs = "+g" if kg else "" %}
+{% set g0 = (-4 * ai.w_king_moves) if (ai.king_moves and corner_escape and not pass and not king_stop) else 0 %}
 {% macro sg(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
 ax,kd={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}},0
 {% if corner_escape and not pass %}
@@ -84,13 +86,29 @@ function cr(u,p,b,x)
 end
 
 function kesc()
- local b,x,w,k,n,f{% if king_stop %},st{% endif %}{% if ai.guard %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},nil,stp[{{ KING }}]{% endif %}{% if ai.guard %}{% if not king_stop %},nil{% endif %},0{% endif %}
+ local b,x,w,k,n,f{% if king_stop %},st{% endif %}{% if kg %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},nil,stp[{{ KING }}]{% endif %}{% if kg %}{% if not king_stop %},nil{% endif %},{{ g0 }}{% endif %}
 
  for d in all(dirs) do
+{% if ai.king_moves and king_stop %}
+  {# The king's moves (the evaluation's mobility term) counted on the way. #}
+  local t=k+d
+  while b[t]=={{ EMPTY }} do
+   if st[t]>0 then
+    g=g+{{ ai.w_king_moves }}
+   end
+   t=t+d
+  end
+{% else %}
   local t=k
   repeat
    t=t+d
   until b[t]~={{ EMPTY }}
+{% if ai.king_moves %}
+  {# The king's moves (the evaluation's mobility term): the empty squares the walk crossed
+     (`g` started 4 below, for the square each walk stops on). #}
+  g=g+(t-k)\d*{{ ai.w_king_moves }}
+{% endif %}
+{% endif %}
   local u,p=t-d,w[d]
 {% if ai.guard %}
   if u==k and b[t]=={{ ATTACKER }} then
@@ -143,7 +161,7 @@ function kesc()
  end
 {% endif %}
  kd=0
- return {{ "g" if ai.guard else "0" }}
+ return {{ "g" if kg else "0" }}
 end
 {% else %}
 {# One king ray of the first pass, written out per direction (d along the ray, p across it):
@@ -155,6 +173,15 @@ end
    if x[t] then
     n=n+1
    end
+{% if ai.king_moves %}
+{% if king_stop %}
+   if st[t]>0 then
+    g=g+{{ ai.w_king_moves }}
+   end
+{% else %}
+   g=g+{{ ai.w_king_moves }}
+{% endif %}
+{% endif %}
 {% if ai.escape_depth > 1 %}
    if not f{% if king_stop %} and st[t]>0{% endif %} then
 {# The two rays across, written out (a loop over the two costs more than a ray's walk). #}
@@ -205,7 +232,7 @@ end
  end
 {% endmacro %}
 function kesc()
- local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if ai.guard %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if ai.guard %},nil,nil,0{% endif %}
+ local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if kg %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if kg %},nil,nil,0{% endif %}
 
 {{ kray(-width, 1, 1) }}{{ kray(1, width, 2) }}{{ kray(width, 1, 3) }}{{ kray(-1, width, 4) }} if n>0 then
   kd=1
@@ -315,7 +342,7 @@ function kesc()
  end
 {% endif %}
  kd=0
- return {{ "g" if ai.guard else "0" }}
+ return {{ "g" if kg else "0" }}
 end
 {% endif %}
 {% endif %}
@@ -359,7 +386,7 @@ end
 
 function evaluate({% if ai.escape %}e{% endif %})
 {# The board through a local only for the terms that read it. #}
-{% set eb = ai.defended or (ai.guard and not ai.escape) or ai.king_moves or ai.corners %}
+{% set eb = ai.defended or ((ai.guard or ai.king_moves) and not ai.escape) or ai.corners %}
  local v{% if eb %},b{% endif %}={% if ai.table %}mat{% else %}0{% endif %}{% if ai.balance %}{{ ai.balance }}{% endif %}{% if eb %},bd{% endif %}
 
 
@@ -404,8 +431,9 @@ function evaluate({% if ai.escape %}e{% endif %})
   v=v-{{ ai.w_guard }}
  end
 {% endif %}
-{% if ai.king_moves %}
-{# The king's mobility: the squares it can move to. #}
+{% if ai.king_moves and not ai.escape %}
+{# The king's mobility: the squares it can move to (with the escape term on, `kesc` counts
+   them). #}
  local kq{% if stop %},ks{% endif %}{% if pass %},kp{% endif %}=king{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
  for d in all(dirs) do
