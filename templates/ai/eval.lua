@@ -58,7 +58,8 @@ end
    has no walk of its own around the king. #}
 {% set kg = ai.guard or ai.king_moves %}
 {% set gs = "+g" if kg else "" %}
-{% set g0 = (-4 * ai.w_king_moves) if (ai.king_moves and corner_escape and not pass and not king_stop) else 0 %}
+{# The corner walks count the king's moves from their lengths, 4 too many (see `kesc`). #}
+{% set g0 = (-4 * ai.w_king_moves) if (ai.king_moves and not king_stop) else 0 %}
 {% macro sg(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
 ax,kd={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}},0
 {% if corner_escape and not pass %}
