@@ -260,11 +260,6 @@ end
 function evaluate(e)
  local v=mat+1280
  v=v+(e or kesc())
- if v>30000 then
-  v=30000
- elseif v<-30000 then
-  v=-30000
- end
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
@@ -304,18 +299,38 @@ function qfind()
    a,c=bo[v-9],bo[v+9]
    if a==0 then
     if c==1 then
-     vic(vl,v-9,v)
+     local l=vl[v-9]
+     if l then
+      l[#l+1]=v
+     else
+      vl[v-9]={v}
+     end
     end
    elseif c==0 and a==1 then
-    vic(vl,v+9,v)
+    local l=vl[v+9]
+    if l then
+     l[#l+1]=v
+    else
+     vl[v+9]={v}
+    end
    end
    a,c=bo[v-1],bo[v+1]
    if a==0 then
     if c==1 then
-     vic(vl,v-1,v)
+     local l=vl[v-1]
+     if l then
+      l[#l+1]=v
+     else
+      vl[v-1]={v}
+     end
     end
    elseif c==0 and a==1 then
-    vic(vl,v+1,v)
+    local l=vl[v+1]
+    if l then
+     l[#l+1]=v
+    else
+     vl[v+1]={v}
+    end
    end
   end
  else
@@ -373,7 +388,7 @@ function qfind()
    end
   end
  end
- for t,c in pairs(lt) do
+ for t in pairs(lt) do
   for d in all(qd) do
    local u=t+d
    local p=bo[u]
@@ -381,7 +396,7 @@ function qfind()
     u=u+d
     p=bo[u]
    end
-   if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
+   if so[p]==s and stp[p][t]>0 then
     local key,i=u*64+ky[t-u],n+1
     n=i
     while ks[i-1]>key do
@@ -720,7 +735,10 @@ function qs(h,a,b,q,e)
    return qblk(h,a,b,q,rsq())
   end
  end
- local best=evaluate(e)
+ local best=mat+1280+(e or kesc())
+ if side==1 then
+  best=-best
+ end
  if best>=b or q>=6 or h>=62 then
   return best
  end

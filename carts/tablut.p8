@@ -307,154 +307,177 @@ function routes()
 end
 ax,kd={[11]=1,[-11]=1,[1]=11,[-1]=11},0
 function kesc()
- local b,x,w,k,n,st,f,t,g=bd,ke,ax,king,0,stp[3],nil,nil,0
+ local b,x,w,k,n,st,f,t,g=bd,ke,ax,king,0,stp[3],nil,nil,0 local q
  t=k-11
- if b[t]==0 then
+ q=b[t]
+ if q==0 then
   repeat
-   if x[t] then
-    n=n+1
-   end
    if st[t]>0 then
     g=g+8
    end
    if not f and st[t]>0 then
     local u=t-1
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       goto f1
-      end
       u=u-1
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+      goto f1
+     end
     end
     u=t+1
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       break
-      end
       u=u+1
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+     end
     end
     ::f1::
    end
    t=t-11
-  until b[t]~=0
- elseif b[t]==1 then
+   q=b[t]
+  until q~=0
+  if q==4 then
+   n=n+1
+  end
+ elseif q==1 then
   g=g-45
  end
  t=k+1
- if b[t]==0 then
+ q=b[t]
+ if q==0 then
   repeat
-   if x[t] then
-    n=n+1
-   end
    if st[t]>0 then
     g=g+8
    end
    if not f and st[t]>0 then
     local u=t-11
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       goto f2
-      end
       u=u-11
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+      goto f2
+     end
     end
     u=t+11
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       break
-      end
       u=u+11
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+     end
     end
     ::f2::
    end
    t=t+1
-  until b[t]~=0
- elseif b[t]==1 then
+   q=b[t]
+  until q~=0
+  if q==4 then
+   n=n+1
+  end
+ elseif q==1 then
   g=g-45
  end
  t=k+11
- if b[t]==0 then
+ q=b[t]
+ if q==0 then
   repeat
-   if x[t] then
-    n=n+1
-   end
    if st[t]>0 then
     g=g+8
    end
    if not f and st[t]>0 then
     local u=t-1
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       goto f3
-      end
       u=u-1
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+      goto f3
+     end
     end
     u=t+1
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       break
-      end
       u=u+1
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+     end
     end
     ::f3::
    end
    t=t+11
-  until b[t]~=0
- elseif b[t]==1 then
+   q=b[t]
+  until q~=0
+  if q==4 then
+   n=n+1
+  end
+ elseif q==1 then
   g=g-45
  end
  t=k-1
- if b[t]==0 then
+ q=b[t]
+ if q==0 then
   repeat
-   if x[t] then
-    n=n+1
-   end
    if st[t]>0 then
     g=g+8
    end
    if not f and st[t]>0 then
     local u=t-11
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       goto f4
-      end
       u=u-11
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+      goto f4
+     end
     end
     u=t+11
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       break
-      end
       u=u+11
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+     end
     end
     ::f4::
    end
    t=t-1
-  until b[t]~=0
- elseif b[t]==1 then
+   q=b[t]
+  until q~=0
+  if q==4 then
+   n=n+1
+  end
+ elseif q==1 then
   g=g-45
+ end
+ if x[k] then
+  n=routes()
  end
  if n>0 then
   kd=1
@@ -665,7 +688,7 @@ function qfind(z)
   end
   end
  end
- for t,c in pairs(lt) do
+ for t in pairs(lt) do
   for d in all(qd) do
    local u=t+d
    local p=bo[u]
@@ -673,7 +696,7 @@ function qfind(z)
     u=u+d
     p=bo[u]
    end
-   if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
+   if so[p]==s and stp[p][t]>0 then
     local key,i=u*64+ky[t-u],n+1
     n=i
     while ks[i-1]>key do

@@ -181,142 +181,165 @@ function routes()
 end
 ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function kesc()
- local b,x,w,k,n,f,t,g=bd,ke,ax,king,0,nil,nil,0
+ local b,x,w,k,n,f,t,g=bd,ke,ax,king,0,nil,nil,0 local q
  t=k-9
- if b[t]==0 then
+ q=b[t]
+ if q==0 then
   repeat
-   if x[t] then
-    n=n+1
-   end
    if not f then
     local u=t-1
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       goto f1
-      end
       u=u-1
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+      goto f1
+     end
     end
     u=t+1
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       break
-      end
       u=u+1
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+     end
     end
     ::f1::
    end
    t=t-9
-  until b[t]~=0
- elseif b[t]==1 then
+   q=b[t]
+  until q~=0
+  if q==4 then
+   n=n+1
+  end
+ elseif q==1 then
   g=g-45
  end
  t=k+1
- if b[t]==0 then
+ q=b[t]
+ if q==0 then
   repeat
-   if x[t] then
-    n=n+1
-   end
    if not f then
     local u=t-9
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       goto f2
-      end
       u=u-9
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+      goto f2
+     end
     end
     u=t+9
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       break
-      end
       u=u+9
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+     end
     end
     ::f2::
    end
    t=t+1
-  until b[t]~=0
- elseif b[t]==1 then
+   q=b[t]
+  until q~=0
+  if q==4 then
+   n=n+1
+  end
+ elseif q==1 then
   g=g-45
  end
  t=k+9
- if b[t]==0 then
+ q=b[t]
+ if q==0 then
   repeat
-   if x[t] then
-    n=n+1
-   end
    if not f then
     local u=t-1
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       goto f3
-      end
       u=u-1
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+      goto f3
+     end
     end
     u=t+1
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       break
-      end
       u=u+1
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+     end
     end
     ::f3::
    end
    t=t+9
-  until b[t]~=0
- elseif b[t]==1 then
+   q=b[t]
+  until q~=0
+  if q==4 then
+   n=n+1
+  end
+ elseif q==1 then
   g=g-45
  end
  t=k-1
- if b[t]==0 then
+ q=b[t]
+ if q==0 then
   repeat
-   if x[t] then
-    n=n+1
-   end
    if not f then
     local u=t-9
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       goto f4
-      end
       u=u-9
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+      goto f4
+     end
     end
     u=t+9
-    if b[u]==0 then
+    q=b[u]
+    if q==0 then
      repeat
-      if x[u] then
-       f=1
-       break
-      end
       u=u+9
-     until b[u]~=0
+      q=b[u]
+     until q~=0
+     if q==4 then
+      f=1
+     end
     end
     ::f4::
    end
    t=t-1
-  until b[t]~=0
- elseif b[t]==1 then
+   q=b[t]
+  until q~=0
+  if q==4 then
+   n=n+1
+  end
+ elseif q==1 then
   g=g-45
+ end
+ if x[k] then
+  n=routes()
  end
  if n>0 then
   kd=1
@@ -360,11 +383,6 @@ end
 function evaluate(e)
  local v=mat
  v=v+(e or kesc())
- if v>30000 then
-  v=30000
- elseif v<-30000 then
-  v=-30000
- end
  return side==2 and v or -v
 end
 ai_ed=split"500,90,25"
@@ -391,18 +409,38 @@ function qfind()
    a,c=bo[v-9],bo[v+9]
    if a==0 then
     if c==1 then
-     vic(vl,v-9,v)
+     local l=vl[v-9]
+     if l then
+      l[#l+1]=v
+     else
+      vl[v-9]={v}
+     end
     end
    elseif c==0 and a==1 then
-    vic(vl,v+9,v)
+    local l=vl[v+9]
+    if l then
+     l[#l+1]=v
+    else
+     vl[v+9]={v}
+    end
    end
    a,c=bo[v-1],bo[v+1]
    if a==0 then
     if c==1 then
-     vic(vl,v-1,v)
+     local l=vl[v-1]
+     if l then
+      l[#l+1]=v
+     else
+      vl[v-1]={v}
+     end
     end
    elseif c==0 and a==1 then
-    vic(vl,v+1,v)
+    local l=vl[v+1]
+    if l then
+     l[#l+1]=v
+    else
+     vl[v+1]={v}
+    end
    end
   end
  else
@@ -448,7 +486,7 @@ function qfind()
    end
   end
  end
- for t,c in pairs(lt) do
+ for t in pairs(lt) do
   for d in all(qd) do
    local u=t+d
    local p=bo[u]
@@ -456,7 +494,7 @@ function qfind()
     u=u+d
     p=bo[u]
    end
-   if so[p]==s and (c<2 or p==3) and stp[p][t]>0 then
+   if so[p]==s and stp[p][t]>0 then
     local key,i=u*64+ky[t-u],n+1
     n=i
     while ks[i-1]>key do
@@ -789,7 +827,10 @@ function qs(h,a,b,q,e)
    end
   end
  end
- local best=evaluate(e)
+ local best=mat+(e or kesc())
+ if side==1 then
+  best=-best
+ end
  if best>=b or q>=2 or h>=62 then
   return best
  end

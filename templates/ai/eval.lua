@@ -167,13 +167,22 @@ end
 {% else %}
 {# One king ray of the first pass, written out per direction (d along the ray, p across it):
    the four rays as a loop cost a table read and the iterator's calls per ray. #}
+{% set er = edge_escape_all and not pass %}
 {% macro kray(d, p, id) %}
  t=k{{ sg(d) }}
+{% if er %}
+{# The square's piece kept in q: the tests after the walk read it again. #}
+ q=b[t]
+ if q=={{ EMPTY }} then
+{% else %}
  if b[t]=={{ EMPTY }} then
+{% endif %}
   repeat
+{% if not er %}
    if x[t] then
     n=n+1
    end
+{% endif %}
 {% if ai.king_moves %}
 {% if king_stop %}
    if st[t]>0 then
@@ -186,6 +195,33 @@ end
 {% if ai.escape_depth > 1 %}
    if not f{% if king_stop %} and st[t]>0{% endif %} then
 {# The two rays across, written out (a loop over the two costs more than a ray's walk). #}
+{% if er %}
+{# Edge escapes: t is no edge square (else the ray's own count answers), so a look across
+   finds an escape square just where it runs into the ring. #}
+    local u=t{{ sg(-p) }}
+    q=b[u]
+    if q=={{ EMPTY }} then
+     repeat
+      u=u{{ sg(-p) }}
+      q=b[u]
+     until q~={{ EMPTY }}
+     if q=={{ OFF }} then
+      f=1
+      goto f{{ id }}
+     end
+    end
+    u=t{{ sg(p) }}
+    q=b[u]
+    if q=={{ EMPTY }} then
+     repeat
+      u=u{{ sg(p) }}
+      q=b[u]
+     until q~={{ EMPTY }}
+     if q=={{ OFF }} then
+      f=1
+     end
+    end
+{% else %}
     local u=t{{ sg(-p) }}
     if b[u]=={{ EMPTY }} then
      repeat
@@ -216,6 +252,7 @@ end
       u=u{{ sg(p) }}
      until b[u]~={{ EMPTY }}
     end
+{% endif %}
     ::f{{ id }}::
    end
 {% endif %}
@@ -225,17 +262,37 @@ end
    end
 {% endif %}
    t=t{{ sg(d) }}
+{% if er %}
+   q=b[t]
+  until q~={{ EMPTY }}
+{# Edge escapes: a king off the edge has one escape square on a ray, its last, just where
+   the ray runs into the ring (a king on the edge is counted again below). #}
+  if q=={{ OFF }} then
+   n=n+1
+  end
+{% else %}
   until b[t]~={{ EMPTY }}
+{% endif %}
 {% if ai.guard %}
- elseif b[t]=={{ ATTACKER }} then
+ elseif {{ "q" if er else "b[t]" }}=={{ ATTACKER }} then
   g=g-{{ ai.w_guard }}
 {% endif %}
  end
 {% endmacro %}
 function kesc()
  local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if kg %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if kg %},nil,nil,0{% endif %}
+{% if er %}
+ local q
+{% endif %}
 
-{{ kray(-width, 1, 1) }}{{ kray(1, width, 2) }}{{ kray(width, 1, 3) }}{{ kray(-1, width, 4) }} if n>0 then
+{{ kray(-width, 1, 1) }}{{ kray(1, width, 2) }}{{ kray(width, 1, 3) }}{{ kray(-1, width, 4) }}{% if er %}
+{# A king on the edge (the game is over, but the evaluation may still be asked) has a ray
+   along it, every square of which is an escape square: count them one by one. #}
+ if x[k] then
+  n=routes()
+ end
+{% endif %}
+ if n>0 then
   kd=1
   return (n>1 and ai_ed[1]+{{ ai.w_routes }} or ai_ed[1]){{ gs }}
  end
@@ -488,11 +545,15 @@ function evaluate({% if ai.escape %}e{% endif %})
 {% if ai.mobility %}
  v+={{ ai.w_mobility }}*mid(-{{ ai.mobility_clamp }},nmoves({{ DEFENDERS }})-nmoves({{ ATTACKERS }}),{{ ai.mobility_clamp }})
 {% endif %}
+{% if ai.eval_clamp %}
  if v>{{ ai.eval_max }} then
   v={{ ai.eval_max }}
  elseif v<-{{ ai.eval_max }} then
   v=-{{ ai.eval_max }}
  end
+{% else %}
+{# No board of this ruleset sums past the clamp (the engine's `Evaluator::max_abs`). #}
+{% endif %}
  return side=={{ DEFENDERS }} and v or -v
 end
 {% if ai.escape %}

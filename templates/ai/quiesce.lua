@@ -69,7 +69,15 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
 {% endif %}
  end
 {% endif %}
+{% if ai.eval_inline %}
+{# The evaluation written out: it is the table sum and the escape term, nothing else. #}
+ local best={% if ai.table %}mat{% else %}0{% endif %}{% if ai.balance %}{{ ai.balance }}{% endif %}+(e or kesc())
+ if side=={{ ATTACKERS }} then
+  best=-best
+ end
+{% else %}
  local best=evaluate({% if ai.escape %}e{% endif %})
+{% endif %}
  if best>=b or q>={{ ai.max_qply }} or h>={{ ai.max_ply - 2 }} then
   return best
  end

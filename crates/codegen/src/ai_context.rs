@@ -104,6 +104,13 @@ pub struct AiContext {
     pub mobility_clamp: i32,
     /// Evaluation clamp.
     pub eval_max: i16,
+    /// Whether the evaluation can pass the clamp on some board (`Evaluator::max_abs`): when
+    /// it cannot, the cart leaves the clamp's comparisons out.
+    pub eval_clamp: bool,
+    /// Whether the evaluation is only the table sum and the escape term (the guard and the
+    /// king's moves counted inside it), unclamped: quiescence then adds them itself instead of
+    /// calling `evaluate`.
+    pub eval_inline: bool,
     /// Score bound.
     pub inf: i16,
     /// Decided-score threshold.
@@ -152,6 +159,11 @@ pub struct AiContext {
     pub warm_up: usize,
     /// Levels: "depth,nodes,margin,halvings" (nodes as a 16.16 literal of raw value `nodes`).
     pub levels: Vec<String>,
+}
+
+/// Whether some board of `rules` evaluates past `±EVAL_MAX` under `e` (or no bound is known).
+fn eval_clamp(ev: &Evaluator, rules: &Rules, e: &tafl8_engine::eval::EvalConfig) -> bool {
+    ev.max_abs(rules, e).is_none_or(|b| b > i64::from(EVAL_MAX))
 }
 
 impl AiContext {
@@ -222,6 +234,10 @@ impl AiContext {
             w_defended: w.defended,
             mobility_clamp: MOBILITY_CLAMP,
             eval_max: EVAL_MAX,
+            eval_clamp: eval_clamp(&ev, rules, e),
+            eval_inline: e.escape
+                && !(e.defended || e.mobility || e.corners || e.tropism)
+                && !eval_clamp(&ev, rules, e),
             inf: INF,
             win_min: WIN_MIN,
             max_ply: MAX_PLY,

@@ -4,6 +4,7 @@
 //! defended-piece terms. Every term is a switch in [`EvalConfig`]; every weight is in [`weights`].
 
 pub(crate) mod bits;
+mod bound;
 mod escape;
 mod structure;
 mod tables;
