@@ -257,6 +257,7 @@ function kesc()
  kd=0
  return g
 end
+--lint: used::evaluate
 function evaluate(e)
  local v=mat+1280
  v=v+(e or kesc())

@@ -380,6 +380,7 @@ function kesc()
  kd=0
  return g
 end
+--lint: used::evaluate
 function evaluate(e)
  local v=mat
  v=v+(e or kesc())

@@ -442,6 +442,11 @@ function nmoves(o)
 end
 {% endif %}
 
+{% if ai.eval_inline and ai.qsearch %}
+{# Quiescence adds this evaluation itself (see ai/quiesce), so nothing in the cart calls it;
+   the differential suite's evaluation checks do. #}
+--lint: used::evaluate
+{% endif %}
 function evaluate({% if ai.escape %}e{% endif %})
 {# The board through a local only for the terms that read it. #}
 {% set eb = ai.defended or ((ai.guard or ai.king_moves) and not ai.escape) or ai.corners %}
