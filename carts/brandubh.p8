@@ -291,8 +291,32 @@ for j=1,4 do
   dk[-dirs[j]*k]=(j+1)%4*16+k
  end
 end
+function qmv(lt,s)
+ local bo,so=bd,sd
+ local ms,ks,ky,n={},{[0]=-1},dk,0
+ for t in pairs(lt) do
+  for d in all(qd) do
+   local u=t+d
+   local p=bo[u]
+   while p==0 do
+    u=u+d
+    p=bo[u]
+   end
+   if so[p]==s and stp[p][t]>0 then
+    local key,i=u*64+ky[t-u],n+1
+    n=i
+    while ks[i-1]>key do
+     ms[i],ks[i]=ms[i-1],ks[i-1]
+     i=i-1
+    end
+    ms[i],ks[i]=u*81+t,key
+   end
+  end
+ end
+ return ms
+end
 function qfind()
- local bo,so,s,vl,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local bo,so,s,vl,kc,lt=bd,sd,side,{},{},{}
  local e=3-s
  if s==1 then
   local a,c
@@ -389,26 +413,7 @@ function qfind()
    end
   end
  end
- for t in pairs(lt) do
-  for d in all(qd) do
-   local u=t+d
-   local p=bo[u]
-   while p==0 do
-    u=u+d
-    p=bo[u]
-   end
-   if so[p]==s and stp[p][t]>0 then
-    local key,i=u*64+ky[t-u],n+1
-    n=i
-    while ks[i-1]>key do
-     ms[i],ks[i]=ms[i-1],ks[i-1]
-     i=i-1
-    end
-    ms[i],ks[i]=u*81+t,key
-   end
-  end
- end
- return ms,vl,kc
+ return qmv(lt,s),vl,kc
 end
 function yld()
  if slice and stat(1)>.9 then
@@ -846,7 +851,7 @@ function rsq()
     if x[t] then
      n=n+1
      for u=k+d,t,d do
-      r[u]=true
+      r[u]=1
      end
     end
     t=t+d
@@ -858,41 +863,33 @@ function rsq()
  end
 end
 function qblk(h,a,b,q,r)
- local k,bo,best,st=king,bd,h-31998,stp[1]
+ local k,best=king,h-31998
  for d in all(dirs) do
-  r[k+d]=true
+  if bd[k+d]==0 then
+   r[k+d]=1
+  end
  end
  if best>a then
   a=best
  end
- for s=10,70 do
-  if bo[s]==1 then
-   for d in all(dirs) do
-    local t=s+d
-    while bo[t]==0 do
-     if r[t] and st[t]>0 then
-      mk(s*81+t,true)
-      local sc
-      if status>0 then
-       sc=31999-h
-      elseif routes()<1 then
-       sc=-qs(h+1,-b,-a,q+1)
-      end
-      um()
-      if halt then
-       return 0
-      end
-      if sc and sc>best then
-       best=sc
-       if sc>a then
-        a=sc
-        if sc>=b then
-         return best
-        end
-       end
-      end
-     end
-     t=t+d
+ for m in all(qmv(r,1)) do
+  mk(m,true)
+  local sc
+  if status>0 then
+   sc=31999-h
+  elseif routes()<1 then
+   sc=-qs(h+1,-b,-a,q+1)
+  end
+  um()
+  if halt then
+   return 0
+  end
+  if sc and sc>best then
+   best=sc
+   if sc>a then
+    a=sc
+    if sc>=b then
+     return best
     end
    end
   end

@@ -181,7 +181,7 @@ function routes()
 end
 ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function kesc()
- local b,x,w,k,n,f,t,g=bd,ke,ax,king,0,nil,nil,0 local q
+ local b,x,w,k,n,f,t,g,q=bd,ke,ax,king,0,nil,nil,0
  t=k-9
  q=b[t]
  if q==0 then
@@ -402,7 +402,7 @@ for j=1,4 do
  end
 end
 function qfind()
- local bo,so,s,vl,kc,lt,ms,ks,ky,n=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local bo,so,s,vl,kc,lt=bd,sd,side,{},{},{}
  local e=3-s
  if s==1 then
   local a,c
@@ -487,6 +487,7 @@ function qfind()
    end
   end
  end
+ local ms,ks,ky,n={},{[0]=-1},dk,0
  for t in pairs(lt) do
   for d in all(qd) do
    local u=t+d

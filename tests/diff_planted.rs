@@ -167,8 +167,8 @@ fn escape_quiescence_bugs_are_reported() {
         // A blocking move that leaves a route open searched instead of scored as lost.
         (
             "qblk keeps a move that leaves one route open",
-            "      elseif routes()<1 then\n       sc=-qs(h+1,-b,-a,q+1)",
-            "      elseif routes()<2 then\n       sc=-qs(h+1,-b,-a,q+1)",
+            "  elseif routes()<1 then\n   sc=-qs(h+1,-b,-a,q+1)",
+            "  elseif routes()<2 then\n   sc=-qs(h+1,-b,-a,q+1)",
             "search",
         ),
         // The king's threat moves: only double routes followed.

@@ -164,8 +164,53 @@ for j=1,4 do
  end
 end
 
+{# The moves of side s to the empty squares in lt, in the order the engine generates them (by
+   square, then direction, then distance): from each square, the nearest piece on each of its
+   four lines, kept in order of the key from*64 + (direction, distance) as they come (`ms`).
+   Where the attackers' blocking moves (`qblk`) need it too, a function, `qmv`; elsewhere
+   written out at the end of `qfind`. #}
+{% macro movers() %}
+ local ms,ks,ky,n={},{[0]=-1},dk,0
+{# c: 2 for a square only the king's move may take (his own way to the edge), else 1. #}
+ for t{% if shieldwall and (exit_fort or not ai.escape_win) %},c{% endif %} in pairs(lt) do
+  for d in all(qd) do
+   local u=t+d
+   local p=bo[u]
+   while p=={{ EMPTY }} do
+    u=u+d
+    p=bo[u]
+   end
+   if so[p]==s{% if not king_armed %} and p~={{ KING }}{% endif %}{% if shieldwall and (exit_fort or not ai.escape_win) %} and (c<2 or p=={{ KING }}){% endif %}{% if stop %} and stp[p][t]>0{% endif %} then
+{% if pass %}
+    local ok=true
+    for x=t+d,u-d,d do
+     ok=ok and pas[p][x]>0
+    end
+    if ok then
+{% endif %}
+    local key,i=u*64+ky[t-u],n+1
+    n=i
+    while ks[i-1]>key do
+     ms[i],ks[i]=ms[i-1],ks[i-1]
+     i=i-1
+    end
+    ms[i],ks[i]=u*{{ area }}+t,key
+{% if pass %}
+    end
+{% endif %}
+   end
+  end
+ end
+{% endmacro %}
+{% if ai.escape_block %}
+function qmv(lt,s)
+ local bo,so=bd,sd
+{{ movers() }} return ms
+end
+
+{% endif %}
 function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win) %}z{% endif %})
- local bo,so,s,vl,kc,lt,ms,ks,ky,n{% if surround %},ok,on,df{% endif %}=bd,sd,side,{},{},{},{},{[0]=-1},dk,0
+ local bo,so,s,vl,kc,lt{% if surround %},ok,on,df{% endif %}=bd,sd,side,{},{},{}
  local e={{ ATTACKERS + DEFENDERS }}-s
  {# Custodial captures, from the squares hostile to the enemy: the side to move's capturers
     (and the king{% if not king_armed %}, were he armed{% endif %}), then{% if not simple_host %} the special squares that are hostile without one{% else %} nothing else (no special square is hostile here){% endif %}: an enemy soldier beside one and an empty square
@@ -369,38 +414,13 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
   end
  end
 {% endif %}
-{# c: 2 for a square only the king's move may take (his own way to the edge), else 1. #}
- for t{% if shieldwall and (exit_fort or not ai.escape_win) %},c{% endif %} in pairs(lt) do
-  for d in all(qd) do
-   local u=t+d
-   local p=bo[u]
-   while p=={{ EMPTY }} do
-    u=u+d
-    p=bo[u]
-   end
-   if so[p]==s{% if not king_armed %} and p~={{ KING }}{% endif %}{% if shieldwall and (exit_fort or not ai.escape_win) %} and (c<2 or p=={{ KING }}){% endif %}{% if stop %} and stp[p][t]>0{% endif %} then
-{% if pass %}
-    local ok=true
-    for x=t+d,u-d,d do
-     ok=ok and pas[p][x]>0
-    end
-    if ok then
+{% if ai.escape_block %}
+ return qmv(lt,s),vl,kc{% if surround %},ok,on,df{% endif %}
+{% else %}
+{{ movers() }} return ms,vl,kc{% if surround %},ok,on,df{% endif %}
 {% endif %}
-    local key,i=u*64+ky[t-u],n+1
-    n=i
-    while ks[i-1]>key do
-     ms[i],ks[i]=ms[i-1],ks[i-1]
-     i=i-1
-    end
-    ms[i],ks[i]=u*{{ area }}+t,key
-{% if pass %}
-    end
-{% endif %}
-   end
-  end
- end
- return ms,vl,kc{% if surround %},ok,on,df{% endif %}
 
 end
+
 
 {% endif %}

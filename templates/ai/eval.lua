@@ -280,10 +280,7 @@ end
  end
 {% endmacro %}
 function kesc()
- local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if kg %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if kg %},nil,nil,0{% endif %}
-{% if er %}
- local q
-{% endif %}
+ local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if kg %},g{% endif %}{% if er %},q{% endif %}=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if kg %},nil,nil,0{% endif %}
 
 {{ kray(-width, 1, 1) }}{{ kray(1, width, 2) }}{{ kray(width, 1, 3) }}{{ kray(-1, width, 4) }}{% if er %}
 {# A king on the edge (the game is over, but the evaluation may still be asked) has a ray

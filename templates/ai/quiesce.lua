@@ -215,7 +215,7 @@ function rsq()
     if x[t] then
      n=n+1
      for u=k+d,t,d do
-      r[u]=true
+      r[u]=1
      end
     end
 {% if pass %}
@@ -234,50 +234,37 @@ end
 
 {# The engine's `qblock`: the attackers to move facing an open route (its squares in r) may not
    stand pat; only the moves to a route square or beside the king can save the game, and one
-   that leaves a route open loses two plies on. The moves are `gen()`'s, in its order, those to
-   other squares never listed; each is made in full (quiescence's make: no hash). #}
+   that leaves a route open loses two plies on. The moves are found from those squares
+   (`qmv`), in the engine's generation order; each is made in full (quiescence's make: no
+   hash). #}
 function qblk(h,a,b,q,r)
- local k,bo,best{% if stop %},st{% endif %}{% if pass %},ps{% endif %}=king,bd,h-{{ ai.inf - 2 }}{% if stop %},stp[{{ ATTACKER }}]{% endif %}{% if pass %},pas[{{ ATTACKER }}]{% endif %}
-
+ local k,best=king,h-{{ ai.inf - 2 }}
  for d in all(dirs) do
-  r[k+d]=true
+  if bd[k+d]=={{ EMPTY }} then
+   r[k+d]=1
+  end
  end
  if best>a then
   a=best
  end
- for s={{ first_square }},{{ last_square }} do
-  if bo[s]=={{ ATTACKER }} then
-   for d in all(dirs) do
-    local t=s+d
-    while bo[t]=={{ EMPTY }} do
-     if r[t]{% if stop %} and st[t]>0{% endif %} then
-      mk(s*{{ area }}+t,true)
-      local sc
-      if status>{{ ONGOING }} then
-       sc={{ ai.inf - 1 }}-h
-      elseif routes()<1 then
-       sc=-qs(h+1,-b,-a,q+1)
-      end
-      um()
-      if halt then
-       return 0
-      end
-      if sc and sc>best then
-       best=sc
-       if sc>a then
-        a=sc
-        if sc>=b then
-         return best
-        end
-       end
-      end
-     end
-{% if pass %}
-     if ps[t]<1 then
-      break
-     end
-{% endif %}
-     t=t+d
+ for m in all(qmv(r,{{ ATTACKERS }})) do
+  mk(m,true)
+  local sc
+  if status>{{ ONGOING }} then
+   sc={{ ai.inf - 1 }}-h
+  elseif routes()<1 then
+   sc=-qs(h+1,-b,-a,q+1)
+  end
+  um()
+  if halt then
+   return 0
+  end
+  if sc and sc>best then
+   best=sc
+   if sc>a then
+    a=sc
+    if sc>=b then
+     return best
     end
    end
   end

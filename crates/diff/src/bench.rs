@@ -54,14 +54,15 @@ pub const PART_NAMES: [&str; 8] = [
 /// Which part each of the cart's engine functions belongs to (its own instructions; what it
 /// calls is counted where the callee belongs). `movegen`: the move lists; `make`: make/unmake
 /// and the state they keep (quiescence makes and unmakes its captures inline: `qs`, counted in
-/// `search`); `captures`: finding and applying captures (`qfind` finds quiescence's moves);
-/// `endings`: the game-ending tests make runs (surround, exit fort); `eval`: the static
-/// evaluation; `ordering`: move keys and selection; `search`: the tree walk itself (node
-/// counting, repetition, the table, the known-escape test, PVs). A function missing here is
+/// `search`); `captures`: finding and applying captures (`qfind` finds quiescence's moves,
+/// `qmv` their movers); `endings`: the game-ending tests make runs (surround, exit fort);
+/// `eval`: the static evaluation; `ordering`: move keys and selection; `search`: the tree walk
+/// itself (node counting, repetition, the table, the known-escape test, PVs). A function missing here is
 /// counted as `other`, so a renamed function shows up instead of vanishing.
 pub const PARTS: &[(&str, &str)] = &[
     ("gen", "movegen"),
     ("qfind", "captures"),
+    ("qmv", "captures"),
     ("qsw", "captures"),
     ("vic", "captures"),
     ("mk", "make"),
