@@ -57,8 +57,8 @@ pub const PART_NAMES: [&str; 8] = [
 /// `search`); `captures`: finding and applying captures (`qfind` finds quiescence's moves,
 /// `qmv` their movers); `endings`: the game-ending tests make runs (surround, exit fort);
 /// `eval`: the static evaluation; `ordering`: move keys and selection; `search`: the tree walk
-/// itself (node counting, repetition, the table, the known-escape test, PVs). A function missing here is
-/// counted as `other`, so a renamed function shows up instead of vanishing.
+/// itself (node counting, repetition, the table, the known-escape test, PVs). A function
+/// missing here is counted as `other`, so a renamed function shows up instead of vanishing.
 pub const PARTS: &[(&str, &str)] = &[
     ("gen", "movegen"),
     ("qfind", "captures"),
