@@ -172,6 +172,7 @@ impl AiContext {
         let ev = Evaluator::new(rules);
         let (w, t) = (&ev.weights, &ev.tables);
         let e = &cfg.eval;
+        let clamp = eval_clamp(&ev, rules, e);
         let table = (e.material || e.pst).then(|| {
             let g = rules.geometry();
             let kind = |value: i16, pst: &[i16], sign: i64| {
@@ -234,10 +235,10 @@ impl AiContext {
             w_defended: w.defended,
             mobility_clamp: MOBILITY_CLAMP,
             eval_max: EVAL_MAX,
-            eval_clamp: eval_clamp(&ev, rules, e),
+            eval_clamp: clamp,
             eval_inline: e.escape
                 && !(e.defended || e.mobility || e.corners || e.tropism)
-                && !eval_clamp(&ev, rules, e),
+                && !clamp,
             inf: INF,
             win_min: WIN_MIN,
             max_ply: MAX_PLY,
