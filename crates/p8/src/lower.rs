@@ -17,12 +17,15 @@
 //! - names holding P8SCII glyphs (not valid in Lua) are spelled as `__p8g_` plus the hex of
 //!   their P8SCII bytes (see [`lua_name`]);
 //! - with [`LowerOptions::cost`], the VM instructions the original program would execute on
-//!   PICO-8 are counted in `__p8_cost` (see the private `lower_cost` module) and read through the global
-//!   function `__p8_cycles()`, defined on the first line right after the counter (the contract
-//!   put it at the end of the chunk; up front it also works while the top level runs). The first
-//!   line also defines a local `__p8_cb(k, ...)` that adds `k` and returns its other arguments:
-//!   the right operand `r` of `and`/`or` becomes `__p8_cb(k, r)`, so it is counted only when
-//!   it runs. Neither is a runner helper.
+//!   PICO-8 are counted in the local `__p8_cost` (see the private `lower_cost` module); the first
+//!   line hands the runner a reader of it, `__p8.cost(function() return __p8_cost end)`. The
+//!   first line also defines a local `__p8_cb(k, ...)` that adds `k` and returns its other
+//!   arguments: the right operand `r` of `and`/`or` becomes `__p8_cb(k, r)`, so it is counted
+//!   only when it runs;
+//! - the cart's code is the body of a function the chunk calls without arguments, so the
+//!   helper table (the chunk's `...`) is out of its reach and its locals are its own; and every
+//!   cart variable whose name starts with `__p8` is renamed ([`var_name`]), so no cart can read
+//!   or replace a helper, the counter or its reader (no internal name is a global).
 
 use crate::ast::*;
 use crate::lower_cost as cost;
@@ -32,18 +35,18 @@ mod expr;
 mod literal;
 
 use expr::helper;
-pub use literal::{lua_name, number_literal, string_literal};
+pub use literal::{lua_name, number_literal, string_literal, var_name};
 
 /// Lowering options.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LowerOptions {
-    /// Count the original program's estimated VM instructions in `__p8_cost`, readable through
-    /// the global `__p8_cycles()`.
+    /// Count the original program's estimated VM instructions in `__p8_cost`, whose reader the
+    /// chunk hands to the runner's `__p8.cost`.
     pub cost: bool,
     /// With `cost`: also count each function's own instructions (its code, not its callees') in
-    /// a table keyed by the function's name, read through the global `__p8_profile()` (top-level
-    /// code is `(top)`, an anonymous function `name@line` after the function it is written in),
-    /// and each function's calls in a second table `__p8_profile()` returns.
+    /// a table keyed by the function's name (top-level code is `(top)`, an anonymous function
+    /// `name@line` after the function it is written in), and each function's calls in a second
+    /// table; the chunk hands the runner's `__p8.profile` a reader returning both.
     /// The counts are the same model as `__p8_cost`: a profile changes no figure.
     pub profile: bool,
 }
@@ -70,22 +73,25 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
     let fields: Vec<String> = HELPERS.iter().map(|h| format!("__p8.{h}")).collect();
     let _ = write!(l.out, "local {}={} ", locals.join(","), fields.join(","));
     if opts.cost {
-        // The accessor is defined up front rather than after the cart's code, so `stat(1)` works
-        // while the top level runs and a top-level `return` cannot leave it undefined.
+        // The runner reads the counter through this reader, handed over before the cart's code
+        // runs (so `stat(1)` works while the top level runs); the cart cannot name either.
         l.out
-            .push_str("local __p8_cost=0 function __p8_cycles() return __p8_cost end ");
+            .push_str("local __p8_cost=0 __p8.cost(function() return __p8_cost end) ");
         // Counts the right operand of an `and`/`or` when (and only when) it runs.
         l.out
             .push_str("local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end ");
     }
     if l.profile {
         l.out.push_str(
-            "local __p8_pf,__p8_pn={},{} function __p8_profile() return __p8_pf,__p8_pn end \
+            "local __p8_pf,__p8_pn={},{} __p8.profile(function() return __p8_pf,__p8_pn end) \
              local function __p8_cbp(k,f,...) __p8_cost=__p8_cost+k __p8_pf[f]=(__p8_pf[f] or 0)+k return ... end ",
         );
     }
+    // The cart's code is a function of its own, called without arguments: its `...` is empty
+    // (not the helper table), and its 200 locals are all its own.
+    l.out.push_str("return (function(...) ");
     l.block_body(&chunk.block, cost::Ctx::Chunk);
-    l.out.push('\n');
+    l.out.push_str("\nend)()\n");
     l.out
 }
 
@@ -236,7 +242,7 @@ impl Lowerer {
                 body,
             } => {
                 self.w("for ");
-                self.w(&lua_name(&var.name));
+                self.w(&var_name(&var.name));
                 self.w("=");
                 self.expr(start);
                 self.w(",");
@@ -263,8 +269,10 @@ impl Lowerer {
                 for (i, n) in name.path.iter().enumerate() {
                     if i > 0 {
                         self.w(".");
+                        self.w(&lua_name(&n.name));
+                    } else {
+                        self.w(&var_name(&n.name));
                     }
-                    self.w(&lua_name(&n.name));
                 }
                 if let Some(m) = &name.method {
                     self.w(":");
@@ -278,7 +286,7 @@ impl Lowerer {
             }
             StmtKind::LocalFunction { name, func } => {
                 self.w("local function ");
-                self.w(&lua_name(&name.name));
+                self.w(&var_name(&name.name));
                 self.func_body(func, Some(lua_name(&name.name)));
             }
             StmtKind::Local { names, values } => {
@@ -360,7 +368,7 @@ impl Lowerer {
         match &target.kind {
             ExprKind::Member(t, k) if !simple(t) => {
                 self.tmp += 1;
-                let tv = format!("__t{}", self.tmp);
+                let tv = format!("__p8t{}", self.tmp);
                 let _ = write!(self.out, "do local {tv}=");
                 self.expr(t);
                 let key = lua_name(&k.name);
@@ -370,7 +378,7 @@ impl Lowerer {
             }
             ExprKind::Index(t, k) if !(simple(t) && simple(k)) => {
                 self.tmp += 1;
-                let (tv, kv) = (format!("__t{}", self.tmp), format!("__k{}", self.tmp));
+                let (tv, kv) = (format!("__p8t{}", self.tmp), format!("__p8k{}", self.tmp));
                 let _ = write!(self.out, "do local {tv},{kv}=");
                 self.expr(t);
                 self.w(",");
@@ -396,7 +404,7 @@ impl Lowerer {
         let key = name.unwrap_or_else(|| format!("{}@{}", self.current_func(), self.line));
         self.funcs.push(key);
         self.w("(");
-        let mut params: Vec<String> = f.params.iter().map(|p| lua_name(&p.name)).collect();
+        let mut params: Vec<String> = f.params.iter().map(|p| var_name(&p.name)).collect();
         if f.vararg {
             params.push("...".into());
         }
@@ -413,7 +421,7 @@ impl Lowerer {
     }
 
     fn names(&mut self, names: &[Name]) {
-        let v: Vec<String> = names.iter().map(|n| lua_name(&n.name)).collect();
+        let v: Vec<String> = names.iter().map(|n| var_name(&n.name)).collect();
         self.w(&v.join(","));
     }
 

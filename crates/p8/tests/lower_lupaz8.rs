@@ -44,6 +44,7 @@ function __run(src, name, lowered)
   local f, err = load(src, "=" .. name, "t", env)
   if not f then return "load error: " .. err, 0, 0 end
   local helpers = __HELPERS__
+  __p8_reader = nil
   local ok, e
   if lowered then
     ok, e = pcall(f, helpers)
@@ -58,7 +59,7 @@ function __run(src, name, lowered)
     debug.sethook()
   end
   if not ok then out[#out + 1] = "error: " .. tostring(e) end
-  local est = lowered and env.__p8_cycles and env.__p8_cycles() or 0
+  local est = lowered and __p8_reader and __p8_reader() or 0
   return table.concat(out, "|"), n, est
 end
 ''')

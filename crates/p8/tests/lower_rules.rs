@@ -5,11 +5,16 @@
 use tafl8_p8::lower::HELPERS;
 use tafl8_p8::{lower, parse, LowerOptions};
 
-/// The lowered chunk without its helper header.
+/// The lowered chunk without its helper header and the function wrapping the cart's code.
 fn body(src: &str) -> String {
     let out = lower(&parse(src).unwrap(), &LowerOptions::default());
-    let header_end = out.find("__p8.peek4 ").expect("header") + "__p8.peek4 ".len();
-    out[header_end..].trim_end().to_owned()
+    let start = "__p8.peek4 return (function(...) ";
+    let header_end = out.find(start).expect("header") + start.len();
+    let code = out[header_end..].trim_end();
+    code.strip_suffix("end)()")
+        .expect("the cart's function is closed")
+        .trim_end()
+        .to_owned()
 }
 
 macro_rules! rules {
@@ -51,8 +56,8 @@ rules! {
     op_assign_name: "a+=1" => "a=__p8_add(a,1)";
     op_assign_member_simple: "t.k-=2" => "t.k=__p8_sub(t.k,2)";
     op_assign_index_once: "t[f()]+=1" =>
-        "do local __t1,__k1=t,f() __t1[__k1]=__p8_add(__t1[__k1],1) end";
-    op_assign_member_once: "g().k*=2" => "do local __t1=g() __t1.k=__p8_mul(__t1.k,2) end";
+        "do local __p8t1,__p8k1=t,f() __p8t1[__p8k1]=__p8_add(__p8t1[__p8k1],1) end";
+    op_assign_member_once: "g().k*=2" => "do local __p8t1=g() __p8t1.k=__p8_mul(__p8t1.k,2) end";
     op_assign_concat: "s..=\"x\"" => "s=__p8_concat(s,\"x\")";
     print_shorthand: "?a,b" => "print(a,b)";
     short_if: "if (a) b=1 else b=2" => "if (a) then b=1 else b=2 end";
@@ -64,6 +69,10 @@ rules! {
     newline_does_not_end_a_call: "a=b\n(f)()" => "a=b(\nf)()";
     method_call: "o:m(1)" => "o:m(1)";
     glyph_global: "x=btn(\u{2b05}\u{fe0f})" => "x=btn(__p8g_8b)";
+    internal_names_renamed: "local __p8_add=1 __p8_cost=__p8_add t.__p8_add=2"
+        => "local __p8x_5f5f70385f616464=1 __p8x_5f5f70385f636f7374=__p8x_5f5f70385f616464 t.__p8_add=2";
+    opassign_temporaries_are_internal: "a.b.c+=__t1"
+        => "do local __p8t1=a.b __p8t1.c=__p8_add(__p8t1.c,__t1) end";
     lines_kept: "a=1\n\n\nb=2" => "a=1\n\n\nb=2";
     multiline_call_keeps_lines: "f(1,\n2)" => "f(1,\n2)";
 }
@@ -90,10 +99,12 @@ fn cost_option_declares_counter_and_accessor() {
         },
     );
     let first = out.lines().next().unwrap();
-    assert!(first.contains("local __p8_cost=0 function __p8_cycles() return __p8_cost end"));
+    assert!(first.contains("local __p8_cost=0 __p8.cost(function() return __p8_cost end)"));
     assert!(out.contains("__p8_cost=__p8_cost+"));
-    // Still one statement per source line: `x=1` stays on line 1.
-    assert_eq!(out.trim_end().lines().count(), 1);
+    // Still one statement per source line: `x=1` stays on line 1 (the line after it closes the
+    // function the cart's code runs in).
+    assert!(first.ends_with("x=1"), "{first}");
+    assert_eq!(out.trim_end().lines().nth(1), Some("end)()"));
 }
 
 /// With costs on, the right operand of `and`/`or` is counted only when it runs.

@@ -57,6 +57,15 @@ impl Canvas<'_> {
         x >= c(0) && y >= c(1) && x < c(2) && y < c(3)
     }
 
+    /// The clip rectangle in draw coordinates (camera added back): `(x0, y0, x1, y1)`, inclusive;
+    /// empty when x0 > x1 or y0 > y1. Loops run over this, so their work is the pixels drawn, not
+    /// the size of the shape asked for.
+    fn visible(&self) -> (i32, i32, i32, i32) {
+        let (cx, cy) = self.camera();
+        let c = |i: i32| i32::from(self.mem.peek(CLIP as i32 + i));
+        (c(0) + cx, c(1) + cy, c(2) - 1 + cx, c(3) - 1 + cy)
+    }
+
     /// `cls(c)`: fills the screen, homes the cursor and resets the clip rectangle.
     pub fn cls(&mut self, c: u8) {
         let byte = (c & 15) | ((c & 15) << 4);
@@ -72,14 +81,17 @@ impl Canvas<'_> {
         self.mem.pixel(x - cx, y - cy)
     }
 
-    /// `line`: Bresenham from (x0, y0) to (x1, y1), both ends included.
-    pub fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: u8) {
+    /// `line`: Bresenham from (x0, y0) to (x1, y1), both ends included; returns the points
+    /// stepped through.
+    pub fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: u8) -> u64 {
         let (dx, dy) = ((x1 - x0).abs(), -(y1 - y0).abs());
         let (sx, sy) = (if x0 < x1 { 1 } else { -1 }, if y0 < y1 { 1 } else { -1 });
         let (mut x, mut y, mut err) = (x0, y0, dx + dy);
+        let mut points = 0;
         // Bounded by the longer side, so an enormous line cannot stall the runner.
         for _ in 0..=dx.max(-dy).min(4096) {
             self.plot(x, y, c);
+            points += 1;
             if x == x1 && y == y1 {
                 break;
             }
@@ -93,17 +105,23 @@ impl Canvas<'_> {
                 y += sy;
             }
         }
+        points
     }
 
-    /// `rectfill`: corners in any order, inclusive.
-    pub fn rectfill(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: u8) {
-        let (xa, xb) = (x0.min(x1).max(-1024), x0.max(x1).min(1024));
-        let (ya, yb) = (y0.min(y1).max(-1024), y0.max(y1).min(1024));
+    /// `rectfill`: corners in any order, inclusive; returns the pixels drawn (inside the clip).
+    pub fn rectfill(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: u8) -> u64 {
+        let (vx0, vy0, vx1, vy1) = self.visible();
+        let (xa, xb) = (x0.min(x1).max(vx0), x0.max(x1).min(vx1));
+        let (ya, yb) = (y0.min(y1).max(vy0), y0.max(y1).min(vy1));
+        if xa > xb || ya > yb {
+            return 0;
+        }
         for y in ya..=yb {
             for x in xa..=xb {
                 self.plot(x, y, c);
             }
         }
+        (xb - xa + 1) as u64 * (yb - ya + 1) as u64
     }
 
     /// `rect`: the outline.
@@ -114,20 +132,22 @@ impl Canvas<'_> {
         self.line(x1, y0, x1, y1, c);
     }
 
-    /// `circ`/`circfill`: midpoint circle of radius r.
-    pub fn circle(&mut self, cx: i32, cy: i32, r: i32, c: u8, fill: bool) {
+    /// `circ`/`circfill`: midpoint circle of radius r; returns the pixels drawn (inside the clip).
+    pub fn circle(&mut self, cx: i32, cy: i32, r: i32, c: u8, fill: bool) -> u64 {
         if r < 0 {
-            return;
+            return 0;
         }
         let r = r.min(1024);
         let (mut x, mut y, mut d) = (r, 0, 1 - r);
+        let mut drawn = 0;
         while x >= y {
             if fill {
-                self.hspan(cx - x, cx + x, cy + y, c);
-                self.hspan(cx - x, cx + x, cy - y, c);
-                self.hspan(cx - y, cx + y, cy + x, c);
-                self.hspan(cx - y, cx + y, cy - x, c);
+                drawn += self.hspan(cx - x, cx + x, cy + y, c);
+                drawn += self.hspan(cx - x, cx + x, cy - y, c);
+                drawn += self.hspan(cx - y, cx + y, cy + x, c);
+                drawn += self.hspan(cx - y, cx + y, cy - x, c);
             } else {
+                drawn += 8;
                 for (px, py) in [
                     (x, y),
                     (y, x),
@@ -149,16 +169,25 @@ impl Canvas<'_> {
                 d += 2 * (y - x) + 1;
             }
         }
+        drawn
     }
 
-    fn hspan(&mut self, x0: i32, x1: i32, y: i32, c: u8) {
-        for x in x0..=x1 {
+    /// A row from x0 to x1 (inclusive), clipped; returns the pixels drawn.
+    fn hspan(&mut self, x0: i32, x1: i32, y: i32, c: u8) -> u64 {
+        let (vx0, vy0, vx1, vy1) = self.visible();
+        let (xa, xb) = (x0.max(vx0), x1.min(vx1));
+        if y < vy0 || y > vy1 || xa > xb {
+            return 0;
+        }
+        for x in xa..=xb {
             self.plot(x, y, c);
         }
+        (xb - xa + 1) as u64
     }
 
-    /// `oval`/`ovalfill`: the ellipse inscribed in the box, row by row.
-    pub fn oval(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: u8, fill: bool) {
+    /// `oval`/`ovalfill`: the ellipse inscribed in the box, row by row; returns the pixels drawn
+    /// (inside the clip).
+    pub fn oval(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: u8, fill: bool) -> u64 {
         let (xa, ya) = (x0.min(x1), y0.min(y1));
         // Bounded extent, so enormous coordinates cannot stall the runner.
         let (xb, yb) = (x0.max(x1).min(xa + 2048), y0.max(y1).min(ya + 2048));
@@ -168,6 +197,7 @@ impl Canvas<'_> {
             f64::from(yb - ya) / 2.0 + 0.5,
         );
         let mut prev: Option<(i32, i32)> = None;
+        let mut drawn = 0;
         for y in ya..=yb {
             let dy = (f64::from(y) - cy) / ry;
             let half = rx * (1.0 - dy * dy).max(0.0).sqrt();
@@ -175,17 +205,18 @@ impl Canvas<'_> {
                 (cx - half + 0.5).round() as i32,
                 (cx + half - 0.5).round() as i32,
             );
-            match prev {
+            drawn += match prev {
                 _ if fill || y == ya || y == yb => self.hspan(l, r, y, c),
                 // Join each row's ends to the previous row's so steep sides have no gaps.
                 Some((pl, pr)) => {
-                    self.hspan(l.min(pl + 1).min(l), l.max(pl - 1), y, c);
-                    self.hspan(r.min(pr + 1), r.max(pr - 1).max(r), y, c);
+                    self.hspan(l.min(pl + 1).min(l), l.max(pl - 1), y, c)
+                        + self.hspan(r.min(pr + 1), r.max(pr - 1).max(r), y, c)
                 }
                 None => self.hspan(l, r, y, c),
-            }
+            };
             prev = Some((l, r));
         }
+        drawn
     }
 
     /// `sspr`: a sprite-sheet rectangle scaled to (dw, dh), optionally flipped, with transparency.
@@ -200,8 +231,12 @@ impl Canvas<'_> {
             return;
         }
         let (dw, dh) = (dw.min(1024), dh.min(1024));
-        for j in 0..dh {
-            for i in 0..dw {
+        // Only the destination pixels inside the clip.
+        let (vx0, vy0, vx1, vy1) = self.visible();
+        let (i0, i1) = ((vx0 - dx).max(0), (vx1 - dx + 1).min(dw));
+        let (j0, j1) = ((vy0 - dy).max(0), (vy1 - dy + 1).min(dh));
+        for j in j0..j1 {
+            for i in i0..i1 {
                 let mut u = i * sw / dw;
                 let mut v = j * sh / dh;
                 if flip_x {
@@ -239,8 +274,10 @@ impl Canvas<'_> {
     }
 
     /// `map(cx, cy, sx, sy, cw, ch, layers)`: cells drawn as sprites; cell 0 is never drawn.
+    /// Returns the cells drawn.
     #[allow(clippy::too_many_arguments)]
-    pub fn map(&mut self, cx: i32, cy: i32, sx: i32, sy: i32, cw: i32, ch: i32, layers: u8) {
+    pub fn map(&mut self, cx: i32, cy: i32, sx: i32, sy: i32, cw: i32, ch: i32, layers: u8) -> u64 {
+        let mut cells = 0;
         for j in 0..ch.clamp(0, 64) {
             for i in 0..cw.clamp(0, 128) {
                 let Some(addr) = Memory::map_addr(cx + i, cy + j) else {
@@ -263,8 +300,10 @@ impl Canvas<'_> {
                     false,
                     false,
                 );
+                cells += 1;
             }
         }
+        cells
     }
 
     /// Draws text at (x, y) in colour c; returns the x after the last character. `\n` starts a new
@@ -278,6 +317,12 @@ impl Canvas<'_> {
                 continue;
             }
             let (g, w) = (font::glyph(b), font::width(b));
+            let (vx0, vy0, vx1, vy1) = self.visible();
+            if px + w <= vx0 || px > vx1 || py + 6 <= vy0 || py > vy1 {
+                // Wholly outside the clip: nothing to draw.
+                px += font::advance(b);
+                continue;
+            }
             for (row, bits) in g.iter().enumerate() {
                 for col in 0..w {
                     if bits & (1 << (w - 1 - col)) != 0 {
@@ -335,7 +380,9 @@ mod tests {
 
     #[test]
     fn circle_radius_two_outline() {
-        let m = canvas_test(|c| c.circle(10, 10, 2, 7, false));
+        let m = canvas_test(|c| {
+            c.circle(10, 10, 2, 7, false);
+        });
         for (x, y) in [(12, 10), (8, 10), (10, 12), (10, 8), (12, 11), (11, 12)] {
             assert_eq!(m.pixel(x, y), 7, "({x},{y}) on the circle");
         }
@@ -344,7 +391,9 @@ mod tests {
 
     #[test]
     fn line_is_inclusive_and_diagonal() {
-        let m = canvas_test(|c| c.line(0, 0, 3, 3, 9));
+        let m = canvas_test(|c| {
+            c.line(0, 0, 3, 3, 9);
+        });
         for i in 0..4 {
             assert_eq!(m.pixel(i, i), 9);
         }

@@ -31,6 +31,7 @@
 
 pub mod api;
 pub mod bench;
+pub mod clock;
 pub mod cpu;
 pub mod font;
 pub mod gfx;

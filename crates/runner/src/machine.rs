@@ -5,6 +5,19 @@ use crate::input::Buttons;
 use crate::memory::{Memory, RNG};
 use crate::rng::Rng;
 
+/// Bytes of `printh` text a run keeps for its report, each line counted with
+/// [`PRINTH_LINE_OVERHEAD`] more; later lines are counted in [`Machine::printh_dropped`], not kept
+/// (`--printh` streams every line as it happens).
+pub const PRINTH_KEEP_BYTES: usize = 16 << 20;
+/// What a kept line costs besides its text (its `String`).
+pub const PRINTH_LINE_OVERHEAD: usize = 24;
+/// `sfx`/`music` calls a run keeps for its report; later ones are counted, not kept.
+pub const SOUNDS_KEEP: usize = 100_000;
+/// Arguments kept per sound call (`sfx` takes 4, `music` 3; PICO-8 ignores more).
+pub const SOUND_ARGS: usize = 4;
+/// Bytes of a menu item's label kept: the manual's limit ("up to 16 characters").
+pub const MENU_LABEL_CHARS: usize = 16;
+
 /// A `sfx`/`music` call, recorded instead of played.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SoundCall {
@@ -36,12 +49,18 @@ pub struct Machine {
     pub frame: u32,
     /// 30 or 60: which update function the cart defines.
     pub fps: u32,
-    /// Every `printh` line, in order.
+    /// The `printh` lines, in order, up to [`PRINTH_KEEP_BYTES`].
     pub printh: Vec<String>,
+    /// Bytes [`Machine::printh`] holds (text plus per-line overhead).
+    pub printh_bytes: usize,
+    /// `printh` lines past [`PRINTH_KEEP_BYTES`], counted but not kept.
+    pub printh_dropped: u64,
     /// Echo `printh` lines to stdout as they happen.
     pub echo_printh: bool,
-    /// Recorded `sfx`/`music` calls.
+    /// Recorded `sfx`/`music` calls, up to [`SOUNDS_KEEP`].
     pub sounds: Vec<SoundCall>,
+    /// Sound calls past [`SOUNDS_KEEP`], counted but not kept.
+    pub sounds_dropped: u64,
     /// Current `menuitem` entries.
     pub menu: Vec<MenuItem>,
     /// Where the last `line` ended, for `line(x, y)` continuations.
@@ -59,6 +78,26 @@ impl Machine {
         };
         m.set_rng(Rng::default());
         m
+    }
+
+    /// Keeps a `printh` line for the report while the kept lines fit [`PRINTH_KEEP_BYTES`].
+    pub fn log_printh(&mut self, text: &[u8]) {
+        let size = text.len() + PRINTH_LINE_OVERHEAD;
+        if self.printh_dropped > 0 || self.printh_bytes + size > PRINTH_KEEP_BYTES {
+            self.printh_dropped += 1;
+            return;
+        }
+        self.printh_bytes += size;
+        self.printh.push(String::from_utf8_lossy(text).into_owned());
+    }
+
+    /// Keeps a sound call for the report while fewer than [`SOUNDS_KEEP`] are kept.
+    pub fn log_sound(&mut self, call: SoundCall) {
+        if self.sounds.len() < SOUNDS_KEEP {
+            self.sounds.push(call);
+        } else {
+            self.sounds_dropped += 1;
+        }
     }
 
     /// The RNG state, read from RAM (carts may poke it).

@@ -91,12 +91,16 @@ impl MemoryReport {
 pub struct RunReport {
     /// Frames actually run (0 for a cart without `_update`/`_draw`).
     pub frames: u32,
-    /// Every `printh` line.
+    /// The `printh` lines (up to [`crate::machine::PRINTH_KEEP_BYTES`]).
     pub printh: Vec<String>,
+    /// `printh` lines the report does not keep (past its limit).
+    pub printh_dropped: u64,
     /// Instructions per frame.
     pub cpu: CpuReport,
-    /// Recorded sound calls.
+    /// Recorded sound calls (up to [`crate::machine::SOUNDS_KEEP`]).
     pub sounds: Vec<SoundCall>,
+    /// Sound calls the report does not keep (past its limit).
+    pub sounds_dropped: u64,
     /// Menu items at the end of the run.
     pub menu: Vec<MenuItem>,
     /// Screenshots written.
@@ -110,7 +114,6 @@ pub struct Session {
     vm: Vm,
     name: String,
     line_offset: usize,
-    has_cost: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -179,12 +182,10 @@ impl Session {
         limits: Limits,
     ) -> Result<Session, RunError> {
         let vm = Vm::new(limits)?;
-        let has_cost = lowered.contains("__p8_cycles");
         let s = Session {
             vm,
             name: name.to_string(),
             line_offset,
-            has_cost,
         };
         s.stash_source(lowered);
         Ok(s)
@@ -213,15 +214,10 @@ impl Session {
         }
     }
 
-    /// The cart's instruction counter (`__p8_cycles()`), 0 when the chunk has no cost annotations.
+    /// The cart's instructions in the CPU model so far (see [`Vm::cycles`]), 0 when the chunk
+    /// has no cost annotations and called no API function with a cost.
     pub fn cycles(&self) -> u64 {
-        if !self.has_cost {
-            return 0;
-        }
-        match self.vm.env().raw_get::<Function>("__p8_cycles") {
-            Ok(f) => f.call::<f64>(()).map_or(0, |c| c as u64),
-            Err(_) => 0,
-        }
+        self.vm.cycles()
     }
 
     /// The cart's instructions per function so far (empty unless the session was loaded with
@@ -237,10 +233,7 @@ impl Session {
 
     fn profile_table(&self, which: usize) -> std::collections::BTreeMap<String, u64> {
         let mut out = std::collections::BTreeMap::new();
-        let Ok(f) = self.vm.env().raw_get::<Function>("__p8_profile") else {
-            return out;
-        };
-        if let Ok((a, b)) = f.call::<(Table, Table)>(()) {
+        if let Some((a, b)) = crate::clock::profile_tables(self.vm.lua()) {
             let t = if which == 0 { a } else { b };
             for (k, v) in t.pairs::<String, f64>().flatten() {
                 out.insert(k, v as u64);
@@ -370,7 +363,9 @@ impl Session {
         report.memory = memory;
         let machine = self.vm.machine().borrow();
         report.printh = machine.printh.clone();
+        report.printh_dropped = machine.printh_dropped;
         report.sounds = machine.sounds.clone();
+        report.sounds_dropped = machine.sounds_dropped;
         report.menu = machine.menu.clone();
         Ok(report)
     }

@@ -2,13 +2,14 @@
 //! holds only the PICO-8 API (no io/os/require/load/dofile/debug/package), an instruction limit (a count
 //! hook) and a memory limit.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
 use tafl8_luaheap::{Exhausted, Meter, Pico8Heap};
 
 use crate::api;
+use crate::clock::{register_readers, Clock};
 use crate::lua::helpers::helper_table;
 use crate::machine::Machine;
 
@@ -71,8 +72,7 @@ pub struct Vm {
     env: Table,
     helpers: Table,
     machine: Rc<RefCell<Machine>>,
-    instructions: Rc<Cell<u64>>,
-    runaway: Rc<Cell<bool>>,
+    clock: Rc<Clock>,
     limits: Limits,
     chunk_name: RefCell<String>,
 }
@@ -92,25 +92,16 @@ impl Vm {
         heap.meter().set_real_limit(Some(limits.memory_bytes));
         let machine = Rc::new(RefCell::new(Machine::new()));
         let env = lua.create_table()?;
-        let runaway = Rc::new(Cell::new(false));
-        api::register(&lua, &env, &machine, &runaway, heap.meter())?;
+        let clock = Rc::new(Clock::new(limits.instructions_per_frame));
+        api::register(&lua, &env, &machine, &clock, heap.meter())?;
         let helpers = helper_table(&lua, &env, heap.meter())?;
-        let instructions = Rc::new(Cell::new(0u64));
-        let (count, flag, limit) = (
-            Rc::clone(&instructions),
-            Rc::clone(&runaway),
-            limits.instructions_per_frame,
-        );
+        register_readers(&lua, &helpers)?;
+        let counter = Rc::clone(&clock);
         // A global hook so coroutines created by the cart inherit it.
         lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(HOOK_EVERY),
             move |_, _| {
-                let n = count.get() + u64::from(HOOK_EVERY);
-                count.set(n);
-                if n > limit {
-                    flag.set(true);
-                    return Err(mlua::Error::runtime("instruction limit exceeded"));
-                }
+                counter.work(u64::from(HOOK_EVERY))?;
                 Ok(VmState::Continue)
             },
         )?;
@@ -120,8 +111,7 @@ impl Vm {
             env,
             helpers,
             machine,
-            instructions,
-            runaway,
+            clock,
             limits,
             chunk_name: RefCell::new(String::new()),
         })
@@ -164,12 +154,24 @@ impl Vm {
 
     /// Starts a new frame's instruction budget.
     pub fn reset_instruction_count(&self) {
-        self.instructions.set(0);
+        self.clock.new_frame();
     }
 
-    /// Real Lua VM instructions executed since the last reset (granularity: 10,000).
+    /// Work counted against the runaway limit since the last reset: real Lua VM instructions
+    /// (granularity: 10,000) plus the API's charges.
     pub fn real_instructions(&self) -> u64 {
-        self.instructions.get()
+        self.clock.frame_work()
+    }
+
+    /// The instruction clock (CPU model charges, runaway count).
+    pub fn clock(&self) -> &Rc<Clock> {
+        &self.clock
+    }
+
+    /// The cart's instructions in the CPU model so far: its own code's (the lowered chunk's
+    /// counter) plus the API's charges.
+    pub fn cycles(&self) -> u64 {
+        crate::clock::cart_instructions(&self.lua) + self.clock.api_instructions()
     }
 
     fn convert(&self, e: mlua::Error) -> VmError {
@@ -182,7 +184,7 @@ impl Vm {
                 };
             }
         }
-        if self.runaway.replace(false) {
+        if self.clock.take_runaway() {
             return VmError::Runaway {
                 limit: self.limits.instructions_per_frame,
                 frame: self.machine.borrow().frame,

@@ -1,6 +1,6 @@
 //! Expression lowering: routed operators become helper calls, the rest stays native Lua.
 
-use super::{lua_name, number_literal, string_literal, Lowerer};
+use super::{lua_name, number_literal, string_literal, var_name, Lowerer};
 use crate::ast::*;
 use crate::lower_cost::LogicMode;
 use std::fmt::Write;
@@ -115,7 +115,7 @@ impl Lowerer {
             ExprKind::Vararg => self.w("..."),
             ExprKind::Number(_) => unreachable!("handled by literal_value"),
             ExprKind::Str(s) => self.w(&string_literal(&s.value)),
-            ExprKind::Name(n) => self.w(&lua_name(n)),
+            ExprKind::Name(n) => self.w(&var_name(n)),
             ExprKind::Index(t, k) => {
                 self.prefix(t);
                 self.w("[");

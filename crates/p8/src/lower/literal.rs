@@ -38,6 +38,22 @@ pub fn string_literal(bytes: &[u8]) -> String {
     s
 }
 
+/// A PICO-8 variable's name in the lowered code: [`lua_name`], except that an ASCII name starting
+/// with `__p8` (the prefix of the lowering's and the runner's own names, which PICO-8 does not
+/// have) becomes `__p8x_` plus the hex of its bytes, so no cart variable can read or replace them.
+/// Fields keep their names (`t.__p8_add` is the key `"__p8_add"`).
+pub fn var_name(name: &str) -> String {
+    if name.starts_with("__p8") && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        let mut s = String::from("__p8x_");
+        for b in name.bytes() {
+            let _ = write!(s, "{b:02x}");
+        }
+        s
+    } else {
+        lua_name(name)
+    }
+}
+
 /// A PICO-8 name as a valid Lua name: names holding glyphs become `__p8g_` plus the hex of
 /// their P8SCII bytes (`⬅️` is P8SCII 0x8b: `__p8g_8b`), so the runner can predefine the glyph
 /// globals PICO-8 has (0x80..=0x99) under those names.
@@ -81,5 +97,13 @@ mod tests {
         assert_eq!(lua_name("abc_1"), "abc_1");
         assert_eq!(lua_name("a\u{2588}"), "__p8g_6180");
         assert_eq!(lua_name("\u{2b05}\u{fe0f}"), "__p8g_8b");
+    }
+
+    #[test]
+    fn variables_cannot_spell_internal_names() {
+        assert_eq!(var_name("__p8_add"), "__p8x_5f5f70385f616464");
+        assert_eq!(var_name("__p8g_8b"), "__p8x_5f5f7038675f3862");
+        assert_eq!(var_name("__p7"), "__p7");
+        assert_eq!(var_name("\u{2b05}\u{fe0f}"), "__p8g_8b");
     }
 }

@@ -2,7 +2,8 @@
 
 /// The lowering's helper table (what a lowered chunk receives as its argument), implemented with
 /// z8lua's own PICO-8 operators: running lowered code with it checks each lowering rule against
-/// the meaning of the operator it replaces. A Lua table constructor.
+/// the meaning of the operator it replaces. A Lua table constructor; the reader of the cost counter
+/// that a chunk lowered with costs hands over is kept in the global `__p8_reader`.
 const Z8LUA_HELPERS: &str = r"{
   add = function(a, b) return a + b end, sub = function(a, b) return a - b end,
   mul = function(a, b) return a * b end, div = function(a, b) return a / b end,
@@ -15,6 +16,8 @@ const Z8LUA_HELPERS: &str = r"{
   rotr = function(a, b) return a >>< b end, concat = function(a, b) return a .. b end,
   peek = function(a) return @a end, peek2 = function(a) return %a end,
   peek4 = function(a) return $a end,
+  cost = function(reader) __p8_reader = reader end,
+  profile = function(reader) end,
 }";
 
 /// `driver` (a Python script holding Lua) with its placeholder `__HELPERS__` replaced by the helper

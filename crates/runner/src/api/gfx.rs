@@ -6,7 +6,9 @@ use std::rc::Rc;
 
 use mlua::{Lua, Table, Value, Variadic};
 
+use super::costs;
 use super::text::display_bytes;
+use crate::clock::Clock;
 use crate::gfx::Canvas;
 use crate::lua::convert::{lenient, push};
 use crate::machine::Machine;
@@ -38,46 +40,55 @@ fn truthy(args: &[Value], i: usize) -> bool {
     )
 }
 
-/// Registers a drawing function that gets the canvas and its arguments.
+/// Registers a drawing function that gets the canvas and its arguments and returns its result
+/// and its charge (see [`costs`]), which is made once the machine is released.
 fn def(
     lua: &Lua,
     env: &Table,
-    machine: &Shared,
+    (machine, clock): (&Shared, &Rc<Clock>),
     name: &str,
-    f: impl Fn(&mut Canvas, &[Value]) -> Value + 'static,
+    f: impl Fn(&mut Canvas, &[Value]) -> (Value, u64) + 'static,
 ) -> mlua::Result<()> {
-    let m = Rc::clone(machine);
+    let (m, clock) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(
         name,
         lua.create_function(move |_, args: Variadic<Value>| {
-            let mut machine = m.borrow_mut();
-            let mut canvas = Canvas {
-                mem: &mut machine.mem,
+            let (value, charge) = {
+                let mut machine = m.borrow_mut();
+                let mut canvas = Canvas {
+                    mem: &mut machine.mem,
+                };
+                f(&mut canvas, &args)
             };
-            Ok(f(&mut canvas, &args))
+            clock.charge(charge)?;
+            Ok(value)
         })?,
     )
 }
+
+/// No result and no charge.
+const NONE: (Value, u64) = (Value::Nil, 0);
 
 fn int(n: i32) -> Value {
     Value::Number(push(Fix::from_int(n)))
 }
 
-/// Registers the graphics functions into `env`.
-pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
-    def(lua, env, machine, "cls", |c, a| {
+/// Registers the graphics functions into `env`; `clock` takes their charges.
+pub fn register(lua: &Lua, env: &Table, machine: &Shared, clock: &Rc<Clock>) -> mlua::Result<()> {
+    let shared = (machine, clock);
+    def(lua, env, shared, "cls", |c, a| {
         c.cls(arg(a, 0, 0) as u8);
-        Value::Nil
+        (Value::Nil, costs::CLS)
     })?;
-    def(lua, env, machine, "pset", |c, a| {
+    def(lua, env, shared, "pset", |c, a| {
         let col = c.pen(colour(a, 2));
         c.plot(arg(a, 0, 0), arg(a, 1, 0), col);
-        Value::Nil
+        NONE
     })?;
-    def(lua, env, machine, "pget", |c, a| {
-        int(i32::from(c.pget(arg(a, 0, 0), arg(a, 1, 0))))
+    def(lua, env, shared, "pget", |c, a| {
+        (int(i32::from(c.pget(arg(a, 0, 0), arg(a, 1, 0)))), 0)
     })?;
-    let m = Rc::clone(machine);
+    let (m, line_clock) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(
         "line",
         lua.create_function(move |_, a: Variadic<Value>| {
@@ -101,33 +112,40 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
                 mem: &mut machine.mem,
             };
             let col = c.pen(colour(&a, col_at));
-            c.line(from.0, from.1, to.0, to.1, col);
-            Ok(())
+            let points = c.line(from.0, from.1, to.0, to.1, col);
+            drop(machine);
+            line_clock.charge(costs::line(points))
         })?,
     )?;
     for (name, fill) in [("rect", false), ("rectfill", true)] {
-        def(lua, env, machine, name, move |c, a| {
+        def(lua, env, shared, name, move |c, a| {
             let col = c.pen(colour(a, 4));
             let (x0, y0, x1, y1) = (arg(a, 0, 0), arg(a, 1, 0), arg(a, 2, 0), arg(a, 3, 0));
-            if fill {
-                c.rectfill(x0, y0, x1, y1, col);
+            let charge = if fill {
+                costs::rectfill(c.rectfill(x0, y0, x1, y1, col))
             } else {
                 c.rect(x0, y0, x1, y1, col);
-            }
-            Value::Nil
+                costs::rect(x1.abs_diff(x0).into(), y1.abs_diff(y0).into())
+            };
+            (Value::Nil, charge)
         })?;
     }
     for (name, fill) in [("circ", false), ("circfill", true)] {
-        def(lua, env, machine, name, move |c, a| {
+        def(lua, env, shared, name, move |c, a| {
             let col = c.pen(colour(a, 3));
-            c.circle(arg(a, 0, 0), arg(a, 1, 0), arg(a, 2, 4), col, fill);
-            Value::Nil
+            let drawn = c.circle(arg(a, 0, 0), arg(a, 1, 0), arg(a, 2, 4), col, fill);
+            let charge = if fill {
+                costs::fill(drawn)
+            } else {
+                costs::outline(drawn)
+            };
+            (Value::Nil, charge)
         })?;
     }
     for (name, fill) in [("oval", false), ("ovalfill", true)] {
-        def(lua, env, machine, name, move |c, a| {
+        def(lua, env, shared, name, move |c, a| {
             let col = c.pen(colour(a, 4));
-            c.oval(
+            let drawn = c.oval(
                 arg(a, 0, 0),
                 arg(a, 1, 0),
                 arg(a, 2, 0),
@@ -135,13 +153,26 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
                 col,
                 fill,
             );
-            Value::Nil
+            let charge = if fill {
+                costs::fill(drawn)
+            } else {
+                costs::outline(drawn)
+            };
+            (Value::Nil, charge)
         })?;
     }
-    def(lua, env, machine, "spr", |c, a| {
+    def(lua, env, shared, "spr", |c, a| {
         let size = |i: usize| match a.get(i) {
             None | Some(Value::Nil) => 1.0,
             Some(v) => lenient(v).to_f64(),
+        };
+        let n = arg(a, 0, 0);
+        // The page: no cost when the sprite number is outside 0..255.
+        let pixels = if (0..256).contains(&n) {
+            let side = |w: f64| ((w * 8.0) as i32).clamp(0, 1024) as u64;
+            side(size(3)) * side(size(4))
+        } else {
+            0
         };
         c.spr(
             arg(a, 0, 0),
@@ -152,20 +183,22 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
             truthy(a, 5),
             truthy(a, 6),
         );
-        Value::Nil
+        (Value::Nil, costs::sprite(pixels))
     })?;
-    def(lua, env, machine, "sspr", |c, a| {
+    def(lua, env, shared, "sspr", |c, a| {
         let (sw, sh) = (arg(a, 2, 8), arg(a, 3, 8));
+        let (dw, dh) = (arg(a, 6, sw), arg(a, 7, sh));
         c.sspr(
             (arg(a, 0, 0), arg(a, 1, 0), sw, sh),
-            (arg(a, 4, 0), arg(a, 5, 0), arg(a, 6, sw), arg(a, 7, sh)),
+            (arg(a, 4, 0), arg(a, 5, 0), dw, dh),
             truthy(a, 8),
             truthy(a, 9),
         );
-        Value::Nil
+        let side = |d: i32| d.clamp(0, 1024) as u64;
+        (Value::Nil, costs::sprite(side(dw) * side(dh)))
     })?;
-    def(lua, env, machine, "map", |c, a| {
-        c.map(
+    def(lua, env, shared, "map", |c, a| {
+        let cells = c.map(
             arg(a, 0, 0),
             arg(a, 1, 0),
             arg(a, 2, 0),
@@ -174,9 +207,9 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
             arg(a, 5, 64),
             arg(a, 6, 0) as u8,
         );
-        Value::Nil
+        (Value::Nil, costs::map(cells))
     })?;
-    let m = Rc::clone(machine);
+    let (m, print_clock) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(
         "print",
         lua.create_function(move |lua, a: Variadic<Value>| {
@@ -199,27 +232,29 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
             c.mem.poke(CURSOR as i32, x as u8);
             c.mem
                 .poke(CURSOR as i32 + 1, (end_y + 6).clamp(0, 255) as u8);
+            drop(machine);
+            print_clock.charge(costs::print(text.len() as u64))?;
             Ok(int(end_x))
         })?,
     )?;
-    def(lua, env, machine, "cursor", |c, a| {
+    def(lua, env, shared, "cursor", |c, a| {
         c.mem.poke(CURSOR as i32, arg(a, 0, 0) as u8);
         c.mem.poke(CURSOR as i32 + 1, arg(a, 1, 0) as u8);
         if let Some(col) = colour(a, 2) {
             c.pen(Some(col));
         }
-        Value::Nil
+        NONE
     })?;
-    def(lua, env, machine, "color", |c, a| {
+    def(lua, env, shared, "color", |c, a| {
         c.pen(Some(arg(a, 0, 6) & 0xff));
-        Value::Nil
+        NONE
     })?;
-    def(lua, env, machine, "camera", |c, a| {
+    def(lua, env, shared, "camera", |c, a| {
         c.mem.set_i16_at(CAMERA, arg(a, 0, 0));
         c.mem.set_i16_at(CAMERA + 2, arg(a, 1, 0));
-        Value::Nil
+        NONE
     })?;
-    def(lua, env, machine, "clip", |c, a| {
+    def(lua, env, shared, "clip", |c, a| {
         if a.is_empty() {
             c.mem.reset_clip();
         } else {
@@ -228,17 +263,17 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
             let bytes = [x, y, x1, y1].map(|v| v.clamp(0, 128) as u8);
             c.mem.bytes_mut()[CLIP..CLIP + 4].copy_from_slice(&bytes);
         }
-        Value::Nil
+        NONE
     })?;
-    def(lua, env, machine, "fillp", |c, a| {
+    def(lua, env, shared, "fillp", |c, a| {
         let bits = a.first().map_or(0, |v| lenient(v).bits());
         let pattern = ((bits >> 16) & 0xffff) as u16;
         c.mem.poke(FILLP as i32, pattern as u8);
         c.mem.poke(FILLP as i32 + 1, (pattern >> 8) as u8);
         c.mem.poke(FILLP as i32 + 2, u8::from(bits & 0x8000 != 0));
-        Value::Nil
+        NONE
     })?;
-    def(lua, env, machine, "palt", |c, a| {
+    def(lua, env, shared, "palt", |c, a| {
         let set = |c: &mut Canvas, col: i32, t: bool| {
             let addr = DRAW_PAL as i32 + (col & 15);
             let v = c.mem.peek(addr);
@@ -258,9 +293,9 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
             }
             _ => set(c, arg(a, 0, 0), truthy(a, 1)),
         }
-        Value::Nil
+        NONE
     })?;
-    def(lua, env, machine, "pal", |c, a| {
+    def(lua, env, shared, "pal", |c, a| {
         let put = |c: &mut Canvas, from: i32, to: i32, p: i32| match p {
             0 => {
                 let addr = DRAW_PAL as i32 + (from & 15);
@@ -282,7 +317,7 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
             }
             Some(_) => put(c, arg(a, 0, 0), arg(a, 1, 0), arg(a, 2, 0)),
         }
-        Value::Nil
+        NONE
     })?;
     Ok(())
 }

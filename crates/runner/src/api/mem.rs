@@ -6,6 +6,8 @@ use std::rc::Rc;
 
 use mlua::{Lua, MultiValue, Table, Value, Variadic};
 
+use super::costs;
+use crate::clock::Clock;
 use crate::lua::convert::{int_or, lenient, push};
 use crate::machine::Machine;
 use crate::memory::{Memory, GFF};
@@ -45,8 +47,8 @@ fn write(mem: &mut Memory, addr: i32, width: usize, x: Fix) {
 
 type Shared = Rc<RefCell<Machine>>;
 
-/// Registers the memory functions into `env`.
-pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
+/// Registers the memory functions into `env`; `clock` takes the charges of `memcpy` and `memset`.
+pub fn register(lua: &Lua, env: &Table, machine: &Shared, clock: &Rc<Clock>) -> mlua::Result<()> {
     for (name, width) in [("peek", 1usize), ("peek2", 2), ("peek4", 4)] {
         let m = Rc::clone(machine);
         env.raw_set(
@@ -75,16 +77,17 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
             })?,
         )?;
     }
-    let m = Rc::clone(machine);
+    let (m, c) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(
         "memcpy",
         lua.create_function(move |_, (dst, src, len): (Value, Value, Value)| {
-            let mem = &mut m.borrow_mut().mem;
             let (d, s, n) = (
                 lenient(&dst).to_int(),
                 lenient(&src).to_int(),
                 lenient(&len).to_int(),
             );
+            c.charge(costs::memcpy(n.max(0) as u64))?;
+            let mem = &mut m.borrow_mut().mem;
             if n > 0 {
                 // Copy through a buffer so overlapping ranges behave like memmove.
                 let buf: Vec<u8> = (0..n).map(|i| mem.peek(s + i)).collect();
@@ -95,16 +98,17 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared) -> mlua::Result<()> {
             Ok(())
         })?,
     )?;
-    let m = Rc::clone(machine);
+    let (m, c) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(
         "memset",
         lua.create_function(move |_, (dst, val, len): (Value, Value, Value)| {
-            let mem = &mut m.borrow_mut().mem;
             let (d, v, n) = (
                 lenient(&dst).to_int(),
                 lenient(&val).to_int() as u8,
                 lenient(&len).to_int(),
             );
+            c.charge(costs::memset(n.max(0) as u64))?;
+            let mem = &mut m.borrow_mut().mem;
             for i in 0..n.max(0) {
                 mem.poke(d + i, v);
             }

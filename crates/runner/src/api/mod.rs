@@ -1,35 +1,37 @@
 //! The PICO-8 API installed into the cart's sandbox environment.
 
+mod costs;
 mod gfx;
 mod math;
 mod mem;
 pub mod sys;
 pub mod text;
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use mlua::{Lua, Table, Value};
 use tafl8_luaheap::{Exhausted, Meter};
 
+use crate::clock::Clock;
 use crate::machine::Machine;
 
 /// Installs every API function into `env` (which the cart uses as `_ENV`).
-/// `runaway` is set by the instruction-limit hook and `meter` counts the cart's Lua memory; `coresume`
-/// checks both, so a runaway coroutine or one that ran out of memory stops the cart instead of just
-/// failing its resume.
+/// `clock` counts the cart's work (API charges, the runaway limit) and `meter` its Lua memory;
+/// `coresume` checks both, so a runaway coroutine or one that ran out of memory stops the cart
+/// instead of just failing its resume.
 pub fn register(
     lua: &Lua,
     env: &Table,
     machine: &Rc<RefCell<Machine>>,
-    runaway: &Rc<Cell<bool>>,
+    clock: &Rc<Clock>,
     meter: &Rc<Meter>,
 ) -> mlua::Result<()> {
     math::register(lua, env, machine)?;
     text::register(lua, env)?;
-    mem::register(lua, env, machine)?;
-    sys::register(lua, env, machine, meter)?;
-    gfx::register(lua, env, machine)?;
+    mem::register(lua, env, machine, clock)?;
+    sys::register(lua, env, machine, clock, meter)?;
+    gfx::register(lua, env, machine, clock)?;
     let g = lua.globals();
     // Natives PICO-8 exposes under the same names.
     for name in [
@@ -65,8 +67,11 @@ pub fn register(
     }
     private.raw_set("flr", env.raw_get::<Value>("flr")?)?;
     private.raw_set("coroutine", co)?;
-    let flag = Rc::clone(runaway);
-    private.raw_set("runaway", lua.create_function(move |_, ()| Ok(flag.get()))?)?;
+    let flag = Rc::clone(clock);
+    private.raw_set(
+        "runaway",
+        lua.create_function(move |_, ()| Ok(flag.is_runaway()))?,
+    )?;
     let m = Rc::clone(meter);
     private.raw_set(
         "out_of_memory",

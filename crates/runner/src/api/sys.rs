@@ -5,11 +5,13 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
 
-use mlua::{Function, Lua, Table, Value, Variadic};
+use mlua::{Lua, Table, Value, Variadic};
 
+use super::costs;
 use super::text::display_bytes;
+use crate::clock::Clock;
 use crate::lua::convert::{int_or, lenient, push};
-use crate::machine::{Machine, MenuItem, SoundCall};
+use crate::machine::{Machine, MenuItem, SoundCall, MENU_LABEL_CHARS, SOUND_ARGS};
 use crate::num::Fix;
 use tafl8_luaheap::Meter;
 
@@ -23,8 +25,17 @@ fn num(x: Fix) -> Value {
 }
 
 /// Registers the system functions into `env`.
-pub fn register(lua: &Lua, env: &Table, machine: &Shared, meter: &Rc<Meter>) -> mlua::Result<()> {
-    let m = Rc::clone(machine);
+///
+/// Every function converts its arguments (which may call the cart: a label's `__tostring`)
+/// before it borrows the machine, and calls nothing of the cart's while it holds it.
+pub fn register(
+    lua: &Lua,
+    env: &Table,
+    machine: &Shared,
+    clock: &Rc<Clock>,
+    meter: &Rc<Meter>,
+) -> mlua::Result<()> {
+    let (m, c) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(
         "printh",
         lua.create_function(move |lua, args: Variadic<Value>| {
@@ -32,20 +43,19 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, meter: &Rc<Meter>) -> 
                 Some(v) => display_bytes(lua, v)?,
                 None => b"[nil]".to_vec(),
             };
-            let line = String::from_utf8_lossy(&text).into_owned();
+            c.work(costs::text_work(text.len() as u64))?;
             let mut machine = m.borrow_mut();
             if machine.echo_printh {
                 let mut out = std::io::stdout().lock();
                 let _ = out.write_all(&text);
                 let _ = out.write_all(b"\n");
             }
-            machine.printh.push(line);
+            machine.log_printh(&text);
             Ok(())
         })?,
     )?;
-    let m = Rc::clone(machine);
+    let (m, c) = (Rc::clone(machine), Rc::clone(clock));
     let meter = Rc::clone(meter);
-    let env_for_stat = env.clone();
     env.raw_set(
         "stat",
         lua.create_function(move |lua, n: Value| {
@@ -58,7 +68,10 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, meter: &Rc<Meter>) -> 
                     let bytes = meter.charged().min(crate::lua_memory::PICO8_LIMIT);
                     num(Fix::from_bits((bytes * 64) as i32))
                 }
-                1 | 2 => num(Fix::from_f64(cpu_share(&env_for_stat, &m.borrow()))),
+                1 | 2 => {
+                    let now = crate::clock::cart_instructions(lua) + c.api_instructions();
+                    num(Fix::from_f64(cpu_share(now, &m.borrow())))
+                }
                 7 | 8 => num(Fix::from_int(m.borrow().fps as i32)),
                 _ => num(Fix::ZERO),
             })
@@ -110,16 +123,21 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, meter: &Rc<Meter>) -> 
         "menuitem",
         lua.create_function(move |lua, (i, label, f): (Value, Value, Value)| {
             let index = lenient(&i).to_int() & 0xff;
+            let text = match &label {
+                Value::Nil => None,
+                // The manual: a label of up to 16 characters; only those are kept.
+                _ => {
+                    let mut bytes = display_bytes(lua, &label)?;
+                    bytes.truncate(MENU_LABEL_CHARS);
+                    Some(String::from_utf8_lossy(&bytes).into_owned())
+                }
+            };
+            callbacks.raw_set(index, if text.is_some() { f } else { Value::Nil })?;
             let mut machine = m.borrow_mut();
             machine.menu.retain(|it| it.index != index);
-            match (&label, &f) {
-                (Value::Nil, _) => callbacks.raw_set(index, Value::Nil)?,
-                _ => {
-                    let text = String::from_utf8_lossy(&display_bytes(lua, &label)?).into_owned();
-                    machine.menu.push(MenuItem { index, label: text });
-                    machine.menu.sort_by_key(|it| it.index);
-                    callbacks.raw_set(index, f.clone())?;
-                }
+            if let Some(label) = text {
+                machine.menu.push(MenuItem { index, label });
+                machine.menu.sort_by_key(|it| it.index);
             }
             Ok(())
         })?,
@@ -131,10 +149,14 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, meter: &Rc<Meter>) -> 
             lua.create_function(move |_, args: Variadic<Value>| {
                 let mut machine = m.borrow_mut();
                 let frame = machine.frame;
-                machine.sounds.push(SoundCall {
+                machine.log_sound(SoundCall {
                     frame,
                     kind,
-                    args: args.iter().map(|v| lenient(v).to_f64()).collect(),
+                    args: args
+                        .iter()
+                        .take(SOUND_ARGS)
+                        .map(|v| lenient(v).to_f64())
+                        .collect(),
                 });
                 Ok(())
             })?,
@@ -168,12 +190,9 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, meter: &Rc<Meter>) -> 
     Ok(())
 }
 
-/// `stat(1)`: the cart's instructions so far this frame as a share of the frame budget.
-fn cpu_share(env: &Table, machine: &Machine) -> f64 {
-    let now = match env.raw_get::<Function>("__p8_cycles") {
-        Ok(f) => f.call::<f64>(()).unwrap_or(0.0),
-        Err(_) => return 0.0,
-    };
-    let used = now - machine.cost_at_frame_start;
+/// `stat(1)`: the cart's instructions so far this frame (`now` is the CPU model's count since
+/// boot) as a share of the frame budget.
+fn cpu_share(now: u64, machine: &Machine) -> f64 {
+    let used = now as f64 - machine.cost_at_frame_start;
     used / crate::cpu::frame_budget(machine.fps) as f64
 }
