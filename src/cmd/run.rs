@@ -85,7 +85,9 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         Some(p) => {
             let text = std::fs::read_to_string(p)
                 .with_context(|| format!("cannot read input script {}", p.display()))?;
-            InputScript::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?
+            InputScript::parse(&text)
+                .and_then(|s| s.check_frames(opts.frames).map(|()| s))
+                .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?
         }
         None => InputScript::default(),
     };

@@ -49,6 +49,79 @@ pub fn count_tokens_in(code: &str) -> Result<usize, LexError> {
     Ok(counter.finish())
 }
 
+/// Where `code` passes PICO-8's limits, if it does: the limit passed, the program's full count,
+/// and the 1-based line and column of the first character or token past it. Characters are
+/// checked first, so a program far too long is never lexed whole.
+pub fn over_limit(code: &str) -> Result<Option<OverLimit>, LexError> {
+    let chars = count_chars(code);
+    if chars > CHAR_LIMIT {
+        // The shortest prefix (ending on a character boundary) that holds more than the limit;
+        // its last character is the first one past it.
+        let boundary = |mut at: usize| {
+            while !code.is_char_boundary(at) {
+                at += 1;
+            }
+            at
+        };
+        let (mut lo, mut hi) = (0, code.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if count_chars(&code[..boundary(mid)]) > CHAR_LIMIT {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let prefix = &code[..boundary(lo)];
+        let last = prefix.char_indices().next_back().map_or(0, |(i, _)| i);
+        let before = &code[..last];
+        let line = before.matches('\n').count() + 1;
+        let col = count_chars(before.rsplit('\n').next().unwrap_or("")) + 1;
+        return Ok(Some(OverLimit {
+            what: "characters",
+            limit: CHAR_LIMIT,
+            count: chars,
+            line: line as u32,
+            col: col as u32,
+        }));
+    }
+    let mut counter = TokenCounter::default();
+    let mut lexer = Lexer::new(code);
+    let mut first_over = None;
+    while let Some((kind, span)) = lexer.next_raw()? {
+        counter.push(kind, span);
+        if first_over.is_none() && counter.count > TOKEN_LIMIT {
+            first_over = Some(span);
+        }
+    }
+    let tokens = counter.finish();
+    Ok((tokens > TOKEN_LIMIT).then(|| {
+        let span = first_over.unwrap_or_default();
+        OverLimit {
+            what: "tokens",
+            limit: TOKEN_LIMIT,
+            count: tokens,
+            line: span.line,
+            col: span.col,
+        }
+    }))
+}
+
+/// A program past one of PICO-8's limits (see [`over_limit`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverLimit {
+    /// `"characters"` or `"tokens"`.
+    pub what: &'static str,
+    /// PICO-8's limit.
+    pub limit: usize,
+    /// The program's count.
+    pub count: usize,
+    /// The line of the first character or token past the limit (1-based).
+    pub line: u32,
+    /// Its column (1-based).
+    pub col: u32,
+}
+
 /// Counts a token list as produced by [`crate::lex`] (comment tokens, if any, are ignored).
 pub fn count_tokens(tokens: &[Token]) -> usize {
     let mut counter = TokenCounter::default();

@@ -21,7 +21,9 @@ mod print_emit;
 pub mod token;
 
 pub use cart::{Cart, CartError, CartFormat};
-pub use count::{count, count_tokens, Counts, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT};
+pub use count::{
+    count, count_tokens, over_limit, Counts, OverLimit, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT,
+};
 pub use lexer::{lex, lex_with_comments, LexError, Lexer};
 pub use lint::{lint, Finding, Severity};
 pub use lower::{lower, LowerOptions};

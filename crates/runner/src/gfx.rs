@@ -132,15 +132,17 @@ impl Canvas<'_> {
         self.line(x1, y0, x1, y1, c);
     }
 
-    /// `circ`/`circfill`: midpoint circle of radius r; returns the pixels drawn (inside the clip).
-    pub fn circle(&mut self, cx: i32, cy: i32, r: i32, c: u8, fill: bool) -> u64 {
+    /// `circ`/`circfill`: midpoint circle of radius r; returns the pixels drawn (inside the clip)
+    /// and the steps taken (the work, which does not shrink with clipping).
+    pub fn circle(&mut self, cx: i32, cy: i32, r: i32, c: u8, fill: bool) -> (u64, u64) {
         if r < 0 {
-            return 0;
+            return (0, 0);
         }
         let r = r.min(1024);
         let (mut x, mut y, mut d) = (r, 0, 1 - r);
-        let mut drawn = 0;
+        let (mut drawn, mut steps) = (0, 0);
         while x >= y {
+            steps += 1;
             if fill {
                 drawn += self.hspan(cx - x, cx + x, cy + y, c);
                 drawn += self.hspan(cx - x, cx + x, cy - y, c);
@@ -169,7 +171,7 @@ impl Canvas<'_> {
                 d += 2 * (y - x) + 1;
             }
         }
-        drawn
+        (drawn, steps)
     }
 
     /// A row from x0 to x1 (inclusive), clipped; returns the pixels drawn.
@@ -186,8 +188,8 @@ impl Canvas<'_> {
     }
 
     /// `oval`/`ovalfill`: the ellipse inscribed in the box, row by row; returns the pixels drawn
-    /// (inside the clip).
-    pub fn oval(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: u8, fill: bool) -> u64 {
+    /// (inside the clip) and the rows looked at.
+    pub fn oval(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: u8, fill: bool) -> (u64, u64) {
         let (xa, ya) = (x0.min(x1), y0.min(y1));
         // Bounded extent, so enormous coordinates cannot stall the runner.
         let (xb, yb) = (x0.max(x1).min(xa + 2048), y0.max(y1).min(ya + 2048));
@@ -197,8 +199,11 @@ impl Canvas<'_> {
             f64::from(yb - ya) / 2.0 + 0.5,
         );
         let mut prev: Option<(i32, i32)> = None;
-        let mut drawn = 0;
-        for y in ya..=yb {
+        let (mut drawn, mut rows) = (0, 0);
+        // Only the rows inside the clip, and the one above them (for the outline's joins).
+        let (_, vy0, _, vy1) = self.visible();
+        for y in ya.max(vy0 - 1)..=yb.min(vy1) {
+            rows += 1;
             let dy = (f64::from(y) - cy) / ry;
             let half = rx * (1.0 - dy * dy).max(0.0).sqrt();
             let (l, r) = (
@@ -206,7 +211,7 @@ impl Canvas<'_> {
                 (cx + half - 0.5).round() as i32,
             );
             drawn += match prev {
-                _ if fill || y == ya || y == yb => self.hspan(l, r, y, c),
+                _ if fill || y == ya || y == yb || y < vy0 => self.hspan(l, r, y, c),
                 // Join each row's ends to the previous row's so steep sides have no gaps.
                 Some((pl, pr)) => {
                     self.hspan(l.min(pl + 1).min(l), l.max(pl - 1), y, c)
@@ -216,7 +221,7 @@ impl Canvas<'_> {
             };
             prev = Some((l, r));
         }
-        drawn
+        (drawn, rows)
     }
 
     /// `sspr`: a sprite-sheet rectangle scaled to (dw, dh), optionally flipped, with transparency.
@@ -274,10 +279,20 @@ impl Canvas<'_> {
     }
 
     /// `map(cx, cy, sx, sy, cw, ch, layers)`: cells drawn as sprites; cell 0 is never drawn.
-    /// Returns the cells drawn.
+    /// Returns the cells drawn and the cells looked at.
     #[allow(clippy::too_many_arguments)]
-    pub fn map(&mut self, cx: i32, cy: i32, sx: i32, sy: i32, cw: i32, ch: i32, layers: u8) -> u64 {
+    pub fn map(
+        &mut self,
+        cx: i32,
+        cy: i32,
+        sx: i32,
+        sy: i32,
+        cw: i32,
+        ch: i32,
+        layers: u8,
+    ) -> (u64, u64) {
         let mut cells = 0;
+        let looked = (cw.clamp(0, 128) * ch.clamp(0, 64)) as u64;
         for j in 0..ch.clamp(0, 64) {
             for i in 0..cw.clamp(0, 128) {
                 let Some(addr) = Memory::map_addr(cx + i, cy + j) else {
@@ -303,7 +318,7 @@ impl Canvas<'_> {
                 cells += 1;
             }
         }
-        cells
+        (cells, looked)
     }
 
     /// Draws text at (x, y) in colour c; returns the x after the last character. `\n` starts a new

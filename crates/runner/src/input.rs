@@ -23,11 +23,52 @@ pub struct InputError {
     pub message: String,
 }
 
-/// A parsed input script.
+/// A parsed input script. Frame ranges are kept as ranges (a script of a few bytes may name
+/// billions of frames), a later line overriding an earlier one where they overlap.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct InputScript {
-    held: BTreeMap<u32, u16>,
-    menu: BTreeMap<u32, i32>,
+    held: Ranges<u16>,
+    menu: Ranges<i32>,
+    /// The instruction whose first frame is the latest: (frame, script line).
+    latest: Option<(u32, usize)>,
+}
+
+/// Non-overlapping inclusive frame ranges, each with a value: first frame -> (last frame, value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Ranges<T>(BTreeMap<u32, (u32, T)>);
+
+impl<T> Default for Ranges<T> {
+    fn default() -> Self {
+        Ranges(BTreeMap::new())
+    }
+}
+
+impl<T: Copy> Ranges<T> {
+    /// Sets `first..=last` to `v`, trimming or splitting the ranges it overlaps.
+    fn set(&mut self, first: u32, last: u32, v: T) {
+        let overlapping: Vec<(u32, (u32, T))> = self
+            .0
+            .range(..=last)
+            .rev()
+            .take_while(|(_, &(end, _))| end >= first)
+            .map(|(&k, &r)| (k, r))
+            .collect();
+        for (start, (end, old)) in overlapping {
+            self.0.remove(&start);
+            if start < first {
+                self.0.insert(start, (first - 1, old));
+            }
+            if end > last {
+                self.0.insert(last + 1, (end, old));
+            }
+        }
+        self.0.insert(first, (last, v));
+    }
+
+    fn get(&self, frame: u32) -> Option<T> {
+        let (_, &(end, v)) = self.0.range(..=frame).next_back()?;
+        (end >= frame).then_some(v)
+    }
 }
 
 fn button_index(c: char) -> Option<u16> {
@@ -58,9 +99,8 @@ impl InputScript {
                     .and_then(|w| w.parse::<i32>().ok())
                     .filter(|n| (1..=5).contains(n) && words.len() == 2)
                     .ok_or_else(|| err("expected `menu N` with N in 1..5".into()))?;
-                for f in first..=last {
-                    script.menu.insert(f, n);
-                }
+                script.menu.set(first, last, n);
+                script.note(first, line);
                 continue;
             }
             let mut mask = 0u16;
@@ -82,21 +122,41 @@ impl InputScript {
                     mask |= 1 << (b + 8 * player);
                 }
             }
-            for f in first..=last {
-                script.held.insert(f, mask);
-            }
+            script.held.set(first, last, mask);
+            script.note(first, line);
         }
         Ok(script)
     }
 
+    fn note(&mut self, first: u32, line: usize) {
+        if self.latest.is_none_or(|(f, _)| first > f) {
+            self.latest = Some((first, line));
+        }
+    }
+
+    /// Checks the script against a run of `frames` frames: an instruction that starts after the
+    /// last frame would never apply, which is a mistake in the script or in `--frames`.
+    pub fn check_frames(&self, frames: u32) -> Result<(), InputError> {
+        match self.latest {
+            Some((first, line)) if first > frames => Err(InputError {
+                line,
+                message: format!(
+                    "frame {first} is after the last frame run ({frames}): run more frames \
+                     (--frames) or remove the line"
+                ),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Buttons held on `frame`: bits 0..5 player 0, bits 8..13 player 1.
     pub fn held(&self, frame: u32) -> u16 {
-        self.held.get(&frame).copied().unwrap_or(0)
+        self.held.get(frame).unwrap_or(0)
     }
 
     /// The menu item selected before `frame`'s update, if any.
     pub fn menu(&self, frame: u32) -> Option<i32> {
-        self.menu.get(&frame).copied()
+        self.menu.get(frame)
     }
 }
 
@@ -165,6 +225,32 @@ mod tests {
         assert_eq!(InputScript::parse("x: R").unwrap_err().line, 1);
         assert!(InputScript::parse("4-2: R").is_err());
         assert!(InputScript::parse("4 R").is_err());
+    }
+
+    #[test]
+    fn ranges_are_kept_as_ranges_and_later_lines_win() {
+        // A 16-byte script naming four billion frames is four billion frames of R, in a few
+        // bytes of memory (it was a map entry per frame).
+        let s = InputScript::parse("1-4294967295: R\n").unwrap();
+        assert_eq!((s.held(1), s.held(4_294_967_295)), (0b10, 0b10));
+        assert_eq!(s.held.0.len(), 1);
+        let s = InputScript::parse("1-10: R\n4-6: L\n5: menu 2\n6-20: -\n").unwrap();
+        let held: Vec<u16> = (1..=11).map(|f| s.held(f)).collect();
+        assert_eq!(held, [2, 2, 2, 1, 1, 0, 0, 0, 0, 0, 0]);
+        assert_eq!((s.menu(5), s.menu(4)), (Some(2), None));
+        assert_eq!(s.held(21), 0);
+    }
+
+    #[test]
+    fn an_instruction_after_the_last_frame_is_an_error() {
+        let s = InputScript::parse("3: R\n900-1000: L\n10: X\n").unwrap();
+        assert!(s.check_frames(900).is_ok());
+        let e = s.check_frames(899).unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e
+            .message
+            .contains("frame 900 is after the last frame run (899)"));
+        assert!(InputScript::default().check_frames(0).is_ok());
     }
 
     #[test]

@@ -144,6 +144,29 @@ impl Session {
             .lua()
             .ok_or_else(|| RunError::NoCode(name.to_string()))?;
         let offset = cart.lua_line_offset().unwrap_or(0);
+        // PICO-8 refuses to run code past its limits; checking them first also bounds what the
+        // parser and the lowering are given (65,535 characters, 8,192 tokens).
+        let located = |line: u32, col: u32, message: String| RunError::Parse {
+            name: name.to_string(),
+            line: line as usize + offset,
+            col: col as usize,
+            message,
+        };
+        match tafl8_p8::over_limit(code) {
+            Ok(Some(o)) => {
+                return Err(located(
+                    o.line,
+                    o.col,
+                    format!(
+                        "the code has {} {}, over PICO-8's limit of {} (PICO-8 will not run it; \
+                         the limit is passed here): shorten the code",
+                        o.count, o.what, o.limit
+                    ),
+                ))
+            }
+            Ok(None) => {}
+            Err(e) => return Err(located(e.line, e.col, e.message)),
+        }
         let chunk = tafl8_p8::parse(code).map_err(|e| RunError::Parse {
             name: name.to_string(),
             line: e.pos.line as usize + offset,
@@ -254,6 +277,7 @@ impl Session {
         self.vm
             .exec_lowered(&source, &self.name)
             .map_err(|e| self.map_err(e))?;
+        self.finalize()?;
         let fps = if self.vm.has_function("_update60") {
             60
         } else {
@@ -262,7 +286,17 @@ impl Session {
         self.vm.machine().borrow_mut().fps = fps;
         self.vm.reset_instruction_count();
         self.vm.call_global("_init").map_err(|e| self.map_err(e))?;
-        Ok(())
+        self.finalize()
+    }
+
+    /// Runs the finalizers queued while the cart's last callback ran.
+    fn finalize(&self) -> Result<(), RunError> {
+        self.vm.run_finalizers().map_err(|e| match self.map_err(e) {
+            RunError::Vm(VmError::Lua(msg)) => {
+                RunError::Vm(VmError::Lua(format!("error in __gc metamethod ({msg})")))
+            }
+            other => other,
+        })
     }
 
     /// True when the cart has a game loop (`_update`, `_update60` or `_draw`).
@@ -293,6 +327,7 @@ impl Session {
                 self.vm
                     .call(&f, Value::Number(0.0))
                     .map_err(|e| self.map_err(e))?;
+                self.finalize()?;
             }
         }
         let update = if self.vm.has_function("_update60") {
@@ -301,7 +336,9 @@ impl Session {
             "_update"
         };
         self.vm.call_global(update).map_err(|e| self.map_err(e))?;
+        self.finalize()?;
         self.vm.call_global("_draw").map_err(|e| self.map_err(e))?;
+        self.finalize()?;
         Ok(self.cycles().saturating_sub(start))
     }
 

@@ -51,6 +51,14 @@ pub enum VmError {
         /// The frame being run.
         frame: u32,
     },
+    /// A finalizer (`__gc`) ran past the instruction limit.
+    #[error("exceeded {limit} instructions in frame {frame} in a __gc finalizer (a finalizer runs under the frame's instruction limit)")]
+    FinalizerRunaway {
+        /// The limit.
+        limit: u64,
+        /// The frame being run.
+        frame: u32,
+    },
     /// The cart's live Lua memory passed PICO-8's limit (what PICO-8 reports as out of memory).
     #[error("out of memory in frame {frame}: the cart's live Lua memory passed {limit_kib} KiB (PICO-8's limit; stat(0) counts it)")]
     OutOfMemory {
@@ -205,6 +213,20 @@ impl Vm {
             .map_err(|e| self.convert(e))?;
         f.call::<()>(self.helpers.clone())
             .map_err(|e| self.convert(e))
+    }
+
+    /// Runs the finalizers (`__gc`) of the cart's objects collected so far (see `prelude.lua`:
+    /// they are queued during collection and run here, under the frame's instruction limit). A
+    /// Lua error comes back as the finalizer raised it.
+    pub fn run_finalizers(&self) -> Result<(), VmError> {
+        let f: Function = self
+            .lua
+            .named_registry_value(crate::api::FINALIZERS)
+            .map_err(|e| VmError::Lua(e.to_string()))?;
+        f.call::<()>(()).map_err(|e| match self.convert(e) {
+            VmError::Runaway { limit, frame } => VmError::FinalizerRunaway { limit, frame },
+            other => other,
+        })
     }
 
     /// Calls a global function of the cart if it exists; `Ok(false)` when it does not.

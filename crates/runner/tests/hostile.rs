@@ -83,3 +83,172 @@ printh(s>0 and s<1 and 'ok' or tostr(s))",
     );
     assert_eq!(out, ["ok"]);
 }
+
+/// A finalizer that draws, run by a collection inside `menuitem`, runs after the callback (it
+/// was a "RefCell already borrowed" panic); its effects show as Lua's would.
+#[test]
+fn a_finalizer_that_draws() {
+    let (_, r) = run_with(
+        "mt={__gc=function(o) pset(2,2,o.c) printh('gc '..o.c) end}
+big='x' for i=1,10 do big=big..big end
+function _update()
+ for i=1,200 do setmetatable({c=8},mt) end
+ for i=1,3000 do menuitem(1,big..i) end
+end
+function _draw() printh(pget(2,2)) end",
+        1,
+        "",
+        Limits::default(),
+    )
+    .unwrap();
+    assert!(r.printh.iter().any(|l| l == "gc 8"), "{:?}", r.printh);
+    assert_eq!(r.printh.last().map(String::as_str), Some("8"));
+}
+
+/// A finalizer that never ends is stopped by the instruction limit, and the error names `__gc`
+/// (Lua 5.2 turns hooks off inside finalizers: it hung the run for good).
+#[test]
+fn a_finalizer_that_loops_forever_during_play() {
+    let e = run_with(
+        "function _update() setmetatable({},{__gc=function() while true do end end}) for i=1,2000 do local t={i} end end",
+        30,
+        "",
+        Limits {
+            instructions_per_frame: 1_000_000,
+            ..Limits::default()
+        },
+    )
+    .unwrap_err();
+    assert!(
+        matches!(e, RunError::Vm(VmError::FinalizerRunaway { .. })),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("__gc"), "{e}");
+}
+
+/// An object still alive at the end of the run: its finalizer never runs, and the run ends.
+#[test]
+fn a_finalizer_that_loops_forever_at_exit() {
+    let (session, r) = run_with(
+        "keep=setmetatable({},{__gc=function() while true do end end}) printh('ok')",
+        0,
+        "",
+        Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(r.printh, ["ok"]);
+    drop(session);
+}
+
+/// Finalizers keep Lua's meaning: the metatable's current `__gc`, called with the object, once;
+/// one set after `setmetatable` is not armed; errors are Lua's "error in __gc metamethod".
+#[test]
+fn finalizers_keep_lua_semantics() {
+    let mut out = printh(
+        "local mt={__gc=function(o) printh('a '..o.n) end}
+local late={}
+setmetatable({n=1},mt)
+setmetatable({n=2},late) late.__gc=function() printh('never') end
+mt.__gc=function(o) printh('b '..o.n) end
+printh(getmetatable(setmetatable({n=3},mt))==mt)
+printh(rawget(mt,'__gc')~=nil)
+collectgarbage_probe=stat(0)",
+    );
+    let (mut first, mut finalized) = (out.clone(), out.split_off(2));
+    first.truncate(2);
+    finalized.sort();
+    assert_eq!(first, ["true", "true"]);
+    assert_eq!(finalized, ["b 1", "b 3"]);
+    let e = run_with(
+        "setmetatable({},{__gc=function() local boom=nil boom.x=1 end}) local x=stat(0)",
+        0,
+        "",
+        Limits::default(),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            == "error in __gc metamethod (test.p8:4: attempt to index local 'boom' (a nil value))",
+        "{e}"
+    );
+}
+
+/// Runs `lua`'s `_update` for a frame under a tenth of the default instruction limit (enough to
+/// show the loop stops; a test under the default one would take seconds); the error.
+fn runaway(lua: &str) -> RunError {
+    let limits = Limits {
+        instructions_per_frame: Limits::default().instructions_per_frame / 10,
+        ..Limits::default()
+    };
+    run_with(lua, 1, "", limits).unwrap_err()
+}
+
+/// Drawing is charged as PICO-8 charges it, so a drawing loop reaches the instruction limit like
+/// any other loop (it ran about 580,000 full-screen fills a frame, over an hour).
+#[test]
+fn drawing_loops_reach_the_limit() {
+    for call in [
+        "rectfill(-2000,-2000,2000,2000,8)",
+        "ovalfill(-2000,-2000,2000,2000,8)",
+        "circfill(64,64,30000,8)",
+        "circfill(5000,5000,1000,8)",
+        "oval(-2000,-2000,2000,2000,8)",
+        "map(0,0,-5000,-5000,128,64)",
+        "sspr(0,0,8,8,-500,-500,1024,1024)",
+        "print(big,0,0,7)",
+    ] {
+        let lua = format!(
+            "big='x' for i=1,19 do big=big..big end
+function _update() while true do {call} end end"
+        );
+        let e = runaway(&lua);
+        assert!(
+            matches!(e, RunError::Vm(VmError::Runaway { frame: 1, .. })),
+            "{call}: {e:?}"
+        );
+    }
+}
+
+/// A cart past PICO-8's character limit is refused before it is parsed or lowered, at the
+/// character past the limit (a dense 10 MB cart took 1.7 GB).
+#[test]
+fn a_cart_past_the_character_limit_is_refused() {
+    let lua = "x+=1\n".repeat(2_000_000);
+    let e = run_with(&lua, 0, "", Limits::default()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "test.p8:13111:1: the code has 10000000 characters, over PICO-8's limit of 65535 (PICO-8 \
+         will not run it; the limit is passed here): shorten the code"
+    );
+}
+
+/// The same for tokens.
+#[test]
+fn a_cart_past_the_token_limit_is_refused() {
+    let lua = "x=1\n".repeat(2731);
+    let e = run_with(&lua, 0, "", Limits::default()).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("test.p8:2734:3: the code has 8193 tokens, over PICO-8's limit of 8192"),
+        "{e}"
+    );
+}
+
+/// `printh` and `sfx` logs stay bounded however much a cart prints or plays.
+#[test]
+fn report_buffers_are_bounded() {
+    let (_, r) = run_with(
+        "big='x' for i=1,19 do big=big..big end
+function _update() for i=1,40 do printh(big) end for i=1,20000 do sfx(1,2,3,4,5,6,7) end end",
+        6,
+        "",
+        Limits::default(),
+    )
+    .unwrap();
+    let kept: usize = r.printh.iter().map(String::len).sum();
+    assert!(kept <= tafl8_runner::machine::PRINTH_KEEP_BYTES, "{kept}");
+    assert_eq!(r.printh.len() as u64 + r.printh_dropped, 240);
+    assert_eq!(r.sounds.len(), tafl8_runner::machine::SOUNDS_KEEP);
+    assert_eq!(r.sounds_dropped, 120_000 - 100_000);
+    assert_eq!(r.sounds[0].args.len(), tafl8_runner::machine::SOUND_ARGS);
+}

@@ -84,3 +84,23 @@ fn lex_errors_propagate() {
     let e = count("x = \"open").unwrap_err();
     assert_eq!((e.line, e.col), (1, 5));
 }
+
+#[test]
+fn over_limit_names_the_first_character_or_token_past_it() {
+    use crate::count::{over_limit, CHAR_LIMIT, TOKEN_LIMIT};
+    // 8192 tokens fit: `x=1` is 3 tokens (x, =, 1), so 2730 of them and `y z` make 8192.
+    let fits = format!("{}y z", "x=1\n".repeat(2730));
+    assert_eq!(over_limit(&fits).unwrap(), None);
+    let over = format!("{}y z w", "x=1\n".repeat(2730));
+    let e = over_limit(&over).unwrap().expect("one token over");
+    assert_eq!((e.what, e.limit, e.count), ("tokens", TOKEN_LIMIT, 8193));
+    assert_eq!((e.line, e.col), (2731, 5));
+    // 65535 characters fit; the 65536th is reported where it is (line 2, column 6 here).
+    let long = format!("{}\n-- {}", "-".repeat(65530), "ab");
+    assert_eq!(long.len(), CHAR_LIMIT + 1);
+    let e = over_limit(&long).unwrap().expect("one character over");
+    assert_eq!(
+        (e.what, e.count, e.line, e.col),
+        ("characters", 65536, 2, 5)
+    );
+}

@@ -40,20 +40,21 @@ fn truthy(args: &[Value], i: usize) -> bool {
     )
 }
 
-/// Registers a drawing function that gets the canvas and its arguments and returns its result
-/// and its charge (see [`costs`]), which is made once the machine is released.
-fn def(
+/// Registers a drawing function that gets the canvas and its arguments and returns its result,
+/// its charge (see [`costs`]) and any work besides (loop steps that draw nothing, counted
+/// against the runaway limit only); both are counted once the machine is released.
+fn def_work(
     lua: &Lua,
     env: &Table,
     (machine, clock): (&Shared, &Rc<Clock>),
     name: &str,
-    f: impl Fn(&mut Canvas, &[Value]) -> (Value, u64) + 'static,
+    f: impl Fn(&mut Canvas, &[Value]) -> (Value, u64, u64) + 'static,
 ) -> mlua::Result<()> {
     let (m, clock) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(
         name,
         lua.create_function(move |_, args: Variadic<Value>| {
-            let (value, charge) = {
+            let (value, charge, work) = {
                 let mut machine = m.borrow_mut();
                 let mut canvas = Canvas {
                     mem: &mut machine.mem,
@@ -61,9 +62,24 @@ fn def(
                 f(&mut canvas, &args)
             };
             clock.charge(charge)?;
+            clock.work(work)?;
             Ok(value)
         })?,
     )
+}
+
+/// [`def_work`] for a function whose work is its charge.
+fn def(
+    lua: &Lua,
+    env: &Table,
+    shared: (&Shared, &Rc<Clock>),
+    name: &str,
+    f: impl Fn(&mut Canvas, &[Value]) -> (Value, u64) + 'static,
+) -> mlua::Result<()> {
+    def_work(lua, env, shared, name, move |c, a| {
+        let (v, charge) = f(c, a);
+        (v, charge, 0)
+    })
 }
 
 /// No result and no charge.
@@ -131,21 +147,21 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, clock: &Rc<Clock>) -> 
         })?;
     }
     for (name, fill) in [("circ", false), ("circfill", true)] {
-        def(lua, env, shared, name, move |c, a| {
+        def_work(lua, env, shared, name, move |c, a| {
             let col = c.pen(colour(a, 3));
-            let drawn = c.circle(arg(a, 0, 0), arg(a, 1, 0), arg(a, 2, 4), col, fill);
+            let (drawn, steps) = c.circle(arg(a, 0, 0), arg(a, 1, 0), arg(a, 2, 4), col, fill);
             let charge = if fill {
                 costs::fill(drawn)
             } else {
                 costs::outline(drawn)
             };
-            (Value::Nil, charge)
+            (Value::Nil, charge, steps)
         })?;
     }
     for (name, fill) in [("oval", false), ("ovalfill", true)] {
-        def(lua, env, shared, name, move |c, a| {
+        def_work(lua, env, shared, name, move |c, a| {
             let col = c.pen(colour(a, 4));
-            let drawn = c.oval(
+            let (drawn, rows) = c.oval(
                 arg(a, 0, 0),
                 arg(a, 1, 0),
                 arg(a, 2, 0),
@@ -158,7 +174,7 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, clock: &Rc<Clock>) -> 
             } else {
                 costs::outline(drawn)
             };
-            (Value::Nil, charge)
+            (Value::Nil, charge, rows)
         })?;
     }
     def(lua, env, shared, "spr", |c, a| {
@@ -197,8 +213,8 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, clock: &Rc<Clock>) -> 
         let side = |d: i32| d.clamp(0, 1024) as u64;
         (Value::Nil, costs::sprite(side(dw) * side(dh)))
     })?;
-    def(lua, env, shared, "map", |c, a| {
-        let cells = c.map(
+    def_work(lua, env, shared, "map", |c, a| {
+        let (cells, looked) = c.map(
             arg(a, 0, 0),
             arg(a, 1, 0),
             arg(a, 2, 0),
@@ -207,7 +223,7 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, clock: &Rc<Clock>) -> 
             arg(a, 5, 64),
             arg(a, 6, 0) as u8,
         );
-        (Value::Nil, costs::map(cells))
+        (Value::Nil, costs::map(cells), looked)
     })?;
     let (m, print_clock) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(

@@ -10,7 +10,10 @@ pub mod text;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use mlua::{Lua, Table, Value};
+use mlua::{Function, Lua, Table, Value};
+
+/// Registry key of the function that runs the cart's queued finalizers (see `prelude.lua`).
+pub const FINALIZERS: &str = "tafl8_run_finalizers";
 use tafl8_luaheap::{Exhausted, Meter};
 
 use crate::clock::Clock;
@@ -62,7 +65,17 @@ pub fn register(
     }
     // The Lua-side part of the API, loaded with a private environment.
     let private = lua.create_table()?;
-    for name in ["rawlen", "rawget", "rawset", "select", "table"] {
+    for name in [
+        "rawlen",
+        "rawget",
+        "rawset",
+        "select",
+        "table",
+        "setmetatable",
+        "type",
+        "pcall",
+        "error",
+    ] {
         private.raw_set(name, g.raw_get::<Value>(name)?)?;
     }
     private.raw_set("flr", env.raw_get::<Value>("flr")?)?;
@@ -77,11 +90,12 @@ pub fn register(
         "out_of_memory",
         lua.create_function(move |_, ()| Ok(m.exhausted() == Some(Exhausted::Pico8Limit)))?,
     )?;
-    let exported: Table = lua
+    let (exported, internal): (Table, Table) = lua
         .load(include_str!("prelude.lua"))
         .set_name("=pico8 api")
         .set_environment(private)
         .call(())?;
+    lua.set_named_registry_value(FINALIZERS, internal.raw_get::<Function>("run_finalizers")?)?;
     for pair in exported.pairs::<Value, Value>() {
         let (k, v) = pair?;
         env.raw_set(k, v)?;

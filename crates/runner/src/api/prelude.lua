@@ -74,6 +74,56 @@ function api.pack(...)
   return { n = select("#", ...), ... }
 end
 
+-- Finalizers (`__gc`). Lua 5.2 runs a finalizer with its hooks off, so the instruction limit could
+-- not stop one. Instead, `setmetatable` arms a sentinel of the runner's own: an object whose
+-- metatable has `__gc` is set its metatable with that field held back for the call (so Lua does not
+-- mark it) and gets a sentinel that only it references (through a weak-keyed table). When the object
+-- becomes garbage, so does its sentinel, whose finalizer (the runner's, which runs no cart code)
+-- queues it; the queued finalizers run when the cart's callback returns (`run_finalizers`), hooks
+-- on, so the limit holds. The finalizer called is the object's current metatable's `__gc`, with the
+-- object, as Lua would.
+local real_setmetatable, rawget, rawset, type, pcall, error =
+  setmetatable, rawget, rawset, type, pcall, error
+local pending = {}
+local watched = real_setmetatable({}, { __mode = "k" })
+local sentinel_mt = { __gc = function(s) pending[#pending + 1] = s end }
+
+function api.setmetatable(t, mt)
+  local gc = nil
+  if type(mt) == "table" then gc = rawget(mt, "__gc") end
+  if gc ~= nil then rawset(mt, "__gc", nil) end
+  local ok, r = pcall(real_setmetatable, t, mt)
+  if gc ~= nil then rawset(mt, "__gc", gc) end
+  if not ok then error(r, 0) end
+  local s = watched[t]
+  if s then
+    s.mt = mt
+  elseif gc ~= nil then
+    watched[t] = real_setmetatable({ obj = t, mt = mt }, sentinel_mt)
+  end
+  return r
+end
+
+local internal = {}
+
+-- Runs the finalizers queued so far (and those they queue), in order. An error in one stops the
+-- cart (the runner reports it as Lua does: "error in __gc metamethod (...)").
+function internal.run_finalizers()
+  while pending[1] ~= nil do
+    local batch = pending
+    pending = {}
+    for i = 1, #batch do
+      local s = batch[i]
+      local t = s.obj
+      watched[t] = nil
+      local f = rawget(s.mt, "__gc")
+      if type(f) == "function" then
+        f(t)
+      end
+    end
+  end
+end
+
 -- coresume, but a runaway or an out-of-memory error inside the coroutine (caught by resume as an
 -- ordinary error) stops the cart.
 local co_resume, pack, unpack, runaway, out_of_memory =
@@ -85,4 +135,4 @@ function api.coresume(co, ...)
   return unpack(r, 1, r.n)
 end
 
-return api
+return api, internal
