@@ -64,6 +64,10 @@ fn defaults_help(what: &str, f: impl Fn(u8) -> u8) -> String {
 /// Generates (or checks) the book.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let rules = opts.rules.load()?;
+    if let (Some(path), false) = (&opts.out, opts.check) {
+        // Before the search, not after it.
+        tafl8_outfile::check(path).context("--out")?;
+    }
     let n = rules.geometry().size();
     let (depth, plies) = default_params(n);
     let params = BookParams {
@@ -113,10 +117,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             eprintln!("{} is up to date", path.display());
         }
         (Some(path), false) => {
-            let tmp = path.with_extension("book.tmp");
-            std::fs::write(&tmp, &text).with_context(|| format!("writing {}", tmp.display()))?;
-            std::fs::rename(&tmp, path)
-                .with_context(|| format!("renaming to {}", path.display()))?;
+            tafl8_outfile::write(path, text.as_bytes())?;
         }
         (None, _) => print!("{text}"),
     }

@@ -3,7 +3,7 @@
 //! `.p8.png` / `.p8.rom` when the output's name asks for one.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -12,7 +12,6 @@ use tafl8_codegen::{build, BuildRequest, FEATURES};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::search::SearchConfig;
 use tafl8_engine::Rules;
-use tafl8_p8::cart::write_atomic;
 use tafl8_p8::CartFormat;
 
 use super::rules::RulesArgs;
@@ -120,6 +119,19 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             .unwrap_or_else(|| PathBuf::from(format!("carts/{}.p8", rules.name())));
         vec![(rules, vec![out])]
     };
+    // A cart written to standard output leaves it to the cart alone: the report goes to stderr.
+    let to_stderr = jobs
+        .iter()
+        .any(|(_, outs)| outs.iter().any(|o| tafl8_outfile::is_stdout(o)));
+    macro_rules! report {
+        ($($arg:tt)*) => {
+            if to_stderr {
+                eprint!($($arg)*)
+            } else {
+                print!($($arg)*)
+            }
+        };
+    }
     let started = Instant::now();
     let mut stale = Vec::new();
     for (rules, outs) in jobs {
@@ -139,9 +151,9 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             Err(e) => return Err(e).with_context(|| format!("building {}", req.rules.name())),
         };
         if opts.json {
-            println!("{}", serde_json::to_string(&built.budget)?);
+            report!("{}\n", serde_json::to_string(&built.budget)?);
         } else {
-            print!("{}", built.budget.table());
+            report!("{}", built.budget.table());
         }
         for out in &outs {
             let bytes = built
@@ -153,15 +165,15 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                     stale.push(out.display().to_string());
                 }
             } else {
-                write(out, &bytes)?;
+                tafl8_outfile::write(out, &bytes)?;
                 if !opts.json {
-                    println!("wrote {}", out.display());
+                    report!("wrote {}\n", out.display());
                 }
             }
         }
     }
     if !opts.json {
-        println!("built in {:.3} s", started.elapsed().as_secs_f64());
+        report!("built in {:.3} s\n", started.elapsed().as_secs_f64());
     }
     if !stale.is_empty() {
         eprintln!(
@@ -198,11 +210,4 @@ fn list_features(opts: &Options) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    write_atomic(path, bytes).with_context(|| format!("writing {}", path.display()))
 }

@@ -1,6 +1,6 @@
 //! `tafl8 run`: run a cart headless (the runner crate) and report printh output, CPU and screenshots.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
@@ -72,13 +72,6 @@ fn parse_screenshot(spec: &str) -> anyhow::Result<(u32, PathBuf)> {
     Ok((frame, PathBuf::from(path)))
 }
 
-/// Writes `bytes` to `path` via a temporary file and a rename.
-fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
 /// Runs the subcommand.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let input = match &opts.input {
@@ -96,6 +89,10 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|s| parse_screenshot(s))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    // Every output checked before the run: a read-only file or a missing folder is refused now.
+    for path in screenshots.iter().map(|(_, p)| p).chain(&opts.cpu_plot) {
+        tafl8_outfile::check(path)?;
+    }
     let cart = tafl8_p8::Cart::read_file(&opts.cart)?;
     let name = opts.cart.file_name().map_or_else(
         || opts.cart.display().to_string(),
@@ -130,7 +127,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         } else {
             report.cpu.svg().into_bytes()
         };
-        write_atomic(path, &bytes)?;
+        tafl8_outfile::write(path, &bytes)?;
     }
     if opts.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

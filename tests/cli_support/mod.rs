@@ -17,6 +17,7 @@ pub fn tafl8(args: &[&str]) -> (i32, String, String) {
 }
 
 /// `tafl8 diff` options for a handful of cases of each check but games, as JSON.
+#[allow(dead_code, reason = "not every test binary runs a diff")]
 pub const SMALL_DIFF: [&str; 17] = [
     "--positions",
     "4",

@@ -302,13 +302,10 @@ fn main() {
     let l = label(&s);
     for (name, canvas) in [("sprites.png", &s), ("label.png", &l)] {
         let path = dir.join(name);
-        let tmp = dir.join(format!(".{name}.tmp"));
-        std::fs::write(&tmp, encode(&canvas.0))
-            .and_then(|()| std::fs::rename(&tmp, &path))
-            .unwrap_or_else(|e| {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                std::process::exit(1);
-            });
+        tafl8_outfile::write(&path, &encode(&canvas.0)).unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        });
         println!("wrote {}", path.display());
     }
 }

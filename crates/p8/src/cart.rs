@@ -287,19 +287,14 @@ impl Cart {
     }
 
     /// Writes the cart to `path` in the format its name asks for ([`CartFormat::of_path`]),
-    /// atomically (a temporary file in the same folder, then a rename), so a reader never sees
-    /// half a cart.
+    /// through [`tafl8_outfile::write`]: atomically (a reader never sees half a cart), through
+    /// links, into devices and FIFOs, never over a read-only file.
     pub fn write_file(&self, path: &Path) -> Result<(), CartError> {
         let bytes = self.to_bytes(CartFormat::of_path(path)).map_err(|mut e| {
             e.path = Some(path.display().to_string());
             e
         })?;
-        write_atomic(path, &bytes).map_err(|e| CartError {
-            path: Some(path.display().to_string()),
-            line: 0,
-            col: 0,
-            message: format!("cannot write: {e}"),
-        })
+        tafl8_outfile::write(path, &bytes).map_err(|e| CartError::new(0, 0, e.to_string()))
     }
 
     /// The section called `name`, if present.
@@ -391,23 +386,6 @@ impl CartFormat {
             _ => CartFormat::P8,
         }
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let name = path
-        .file_name()
-        .map_or_else(|| "cart".into(), |n| n.to_string_lossy().into_owned());
-    let tmp_name = format!(".{name}.tmp{}", std::process::id());
-    let tmp = match dir {
-        Some(d) => d.join(tmp_name),
-        None => tmp_name.into(),
-    };
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 /// The section name of a `__name__` line (trailing whitespace allowed, as PICO-8 does).

@@ -1,4 +1,6 @@
-//! Screenshots: the framebuffer as a 128x128 PNG in PICO-8's palette, written atomically.
+//! Screenshots: the framebuffer as a 128x128 PNG in PICO-8's palette, written by
+//! [`tafl8_outfile::write`] (atomically, through links, into devices and FIFOs, never over a
+//! read-only file).
 
 use std::path::Path;
 
@@ -7,12 +9,18 @@ use crate::memory::Memory;
 
 /// Why a screenshot could not be written.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write screenshot {path}: {reason}")]
-pub struct ScreenshotError {
-    /// The file.
-    pub path: String,
-    /// The underlying failure.
-    pub reason: String,
+pub enum ScreenshotError {
+    /// The PNG encoder failed.
+    #[error("cannot encode screenshot {path}: {reason}")]
+    Encode {
+        /// The file.
+        path: String,
+        /// The encoder's message.
+        reason: String,
+    },
+    /// The file could not be written (the error names it).
+    #[error("screenshot: {0}")]
+    Write(#[from] tafl8_outfile::WriteError),
 }
 
 /// Encodes the displayed screen as PNG bytes.
@@ -28,14 +36,11 @@ pub fn png_bytes(mem: &Memory) -> Result<Vec<u8>, png::EncodingError> {
     Ok(out)
 }
 
-/// Writes the displayed screen to `path` (temp file + rename, so readers never see half a PNG).
+/// Writes the displayed screen to `path` as a PNG.
 pub fn write_png(mem: &Memory, path: &Path) -> Result<(), ScreenshotError> {
-    let err = |reason: String| ScreenshotError {
+    let bytes = png_bytes(mem).map_err(|e| ScreenshotError::Encode {
         path: path.display().to_string(),
-        reason,
-    };
-    let bytes = png_bytes(mem).map_err(|e| err(e.to_string()))?;
-    let tmp = path.with_extension("png.tmp");
-    std::fs::write(&tmp, bytes).map_err(|e| err(e.to_string()))?;
-    std::fs::rename(&tmp, path).map_err(|e| err(e.to_string()))
+        reason: e.to_string(),
+    })?;
+    Ok(tafl8_outfile::write(path, &bytes)?)
 }

@@ -80,11 +80,7 @@ impl External {
 
     fn note(&self, dir: &str, line: &str) {
         if let Some(p) = &self.log {
-            if let Ok(mut f) = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-            {
+            if let Ok(mut f) = tafl8_outfile::open_append(p) {
                 let _ = writeln!(f, "{} {dir} {line}", self.started.elapsed().as_millis());
             }
         }

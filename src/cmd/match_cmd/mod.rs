@@ -93,8 +93,8 @@ pub struct Options {
     /// Seed of the opening and difficulty choices (same seed, same games).
     #[arg(long, default_value_t = 1)]
     seed: u32,
-    /// Write every game, in OpenTafl's game record notation, to FILE (rewritten after each
-    /// game).
+    /// Write every game, in OpenTafl's game record notation, to FILE (a file is rewritten after
+    /// each game; a FIFO, a device or /dev/stdout gets them once, at the end).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Keep a transcript of each OTEP engine's session in DIR.
@@ -238,6 +238,14 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let mut moves = Moves::default();
     let mut endings: std::collections::BTreeMap<String, u32> = Default::default();
     let mut records = Vec::new();
+    // Checked before the first game; a file is rewritten after each game (a match stopped
+    // early keeps its games), a device or a FIFO written once at the end.
+    let record_as_we_go = match &opts.record {
+        Some(path) => {
+            tafl8_outfile::check(path).context("--record")? == tafl8_outfile::Way::Replace
+        }
+        None => false,
+    };
     let mut games_json = Vec::new();
     for pair in 0..pairs {
         let open = opening(&rules, opts.opening_plies, &mut rng);
@@ -301,8 +309,8 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                     otr,
                     open.len(),
                 ));
-                if let Some(path) = &opts.record {
-                    record::write_atomically(path, &records)?;
+                if let Some(path) = opts.record.as_ref().filter(|_| record_as_we_go) {
+                    record::write_all(path, &records)?;
                 }
             }
             if opts.json {
@@ -326,6 +334,9 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         }
     }
     bar.finish_and_clear();
+    if let Some(path) = opts.record.as_ref().filter(|_| !record_as_we_go) {
+        record::write_all(path, &records)?;
+    }
     for s in &mut seats {
         if let Player::External(e) = &mut s.player {
             e.stop();

@@ -4,7 +4,6 @@
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::Context;
 use tafl8_engine::record::GameRecord;
 
 use super::game::{Game, GameResult, Setup};
@@ -68,12 +67,10 @@ pub fn game_record(
     }
 }
 
-/// Writes all the records to `path` through a temporary file, so a reader never sees half.
-pub fn write_atomically(path: &Path, records: &[GameRecord]) -> anyhow::Result<()> {
+/// Writes all the records to `path` (atomically: a reader never sees half).
+pub fn write_all(path: &Path, records: &[GameRecord]) -> anyhow::Result<()> {
     let text: Vec<String> = records.iter().map(GameRecord::to_text).collect();
-    let tmp = path.with_extension("otg.tmp");
-    std::fs::write(&tmp, text.join("\n")).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    tafl8_outfile::write(path, text.join("\n").as_bytes())?;
     Ok(())
 }
 

@@ -8,7 +8,7 @@
 pub mod clock;
 pub mod session;
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -139,13 +139,7 @@ fn move_is_stale(queue: &std::collections::VecDeque<Input>) -> bool {
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let cfg = SearchConfig::parse(&opts.config).context("--config")?;
     let log = match &opts.log {
-        Some(p) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .with_context(|| format!("--log {}", p.display()))?,
-        ),
+        Some(p) => Some(tafl8_outfile::open_append(p).context("--log")?),
         None => None,
     };
     let mut out = Out {
