@@ -52,6 +52,10 @@ fn assert_same(what: &str, got: &Cart, want: &Cart) {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs shrinko8 (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn shrinko8_reads_tafl8_png_carts() {
     let Some(exe) = tafl8_testkit::shrinko8() else {
         return;
@@ -84,6 +88,10 @@ fn shrinko8_reads_tafl8_png_carts() {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs shrinko8 (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn tafl8_reads_shrinko8_png_and_rom_carts() {
     let Some(exe) = tafl8_testkit::shrinko8() else {
         return;

@@ -13,6 +13,10 @@ use tafl8_engine::Rules;
 const COMPRESSED_MAX: usize = 15360;
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs shrinko8 (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn committed_carts_pass_shrinko8_lint_and_counts() {
     let Some(exe) = tafl8_testkit::shrinko8() else {
         return;

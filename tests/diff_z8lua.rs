@@ -8,6 +8,10 @@ use tafl8_engine::rules::PRESETS;
 use tafl8_testkit::Oracle;
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn z8lua_and_runner_agree_with_rust_on_every_preset() {
     let Some(venv) = tafl8_testkit::venv(Oracle::Z8lua) else {
         return;

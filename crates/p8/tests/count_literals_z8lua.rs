@@ -56,6 +56,10 @@ fn literals() -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn literal_values_equal_z8lua() {
     let Some(python) = tafl8_testkit::z8lua_python() else {
         return;

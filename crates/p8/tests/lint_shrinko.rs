@@ -42,6 +42,10 @@ fn shrinko_findings(out: &std::process::Output) -> BTreeSet<String> {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs shrinko8 (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn lint_agrees_with_shrinko8_on_the_corpus() {
     let Some(shrinko8) = tafl8_testkit::shrinko8() else {
         return;

@@ -63,6 +63,10 @@ for path in sys.argv[1:]:
 "##;
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn cost_estimate_matches_z8lua_on_the_built_carts() {
     let Some(python) = tafl8_testkit::z8lua_python() else {
         return;

@@ -159,6 +159,10 @@ fn run_in_z8lua(python: &Path, sources: &[(String, String)]) -> Vec<Row> {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn lowered_code_matches_z8lua_and_cost_is_calibrated() {
     let Some(python) = tafl8_testkit::z8lua_python() else {
         return;
@@ -239,6 +243,10 @@ fn error_line(out: &str) -> Option<&str> {
 /// code (not inside a helper) the lowered run must report the same `name:line` as the original:
 /// the lowering keeps each statement on its source line.
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn corpus_runs_the_same_lowered_and_minified() {
     let Some(python) = tafl8_testkit::z8lua_python() else {
         return;
@@ -297,6 +305,10 @@ fn corpus_runs_the_same_lowered_and_minified() {
 /// crate's printer: z8lua parses the original text itself, so any precedence or associativity
 /// mistake in the parser, the lowering or the minifier shows up as a different result.
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn random_expressions_evaluate_the_same_lowered_and_minified() {
     let Some(python) = tafl8_testkit::z8lua_python() else {
         return;

@@ -117,6 +117,10 @@ const SNIPPETS: &[&str] = &[
 const STRICTER: &[&str] = &["f() += 1"];
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn parser_accepts_what_z8lua_accepts() {
     let Some(python) = tafl8_testkit::z8lua_python() else {
         return;

@@ -31,6 +31,10 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs shrinko8 (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn shrinko8_decodes_our_compression() {
     // shrinko8's modules, imported by the venv's Python.
     let Some(venv) = tafl8_testkit::venv(tafl8_testkit::Oracle::Shrinko8) else {

@@ -79,6 +79,10 @@ fn compare(exe: &Path, files: &[PathBuf]) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs shrinko8 (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn counts_equal_shrinko8() {
     let Some(exe) = tafl8_testkit::shrinko8() else {
         return;

@@ -53,11 +53,19 @@ fn check(name: &str, workload: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn search_workload_within_10_percent_of_z8lua() {
     check("search", include_str!("workloads/search.lua"));
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn mixed_workload_within_10_percent_of_z8lua() {
     check("mixed", include_str!("workloads/mixed.lua"));
 }

@@ -116,6 +116,10 @@ fn z8lua_program() -> String {
 }
 
 #[test]
+#[cfg_attr(
+    tafl8_no_oracle,
+    ignore = "needs z8lua (TAFL8_VENV unset: bash .ci/oracles.sh)"
+)]
 fn z8lua_prints_the_values_marked_z8lua() {
     let Some(python) = tafl8_testkit::z8lua_python() else {
         return;

@@ -1,8 +1,12 @@
 //! The oracle gate: whether a test that needs z8lua or shrinko8 runs, skips or fails.
 //!
 //! The oracles live in a Python venv (made by `bash .ci/oracles.sh`) named by `TAFL8_VENV`.
-//! Locally a developer may not have one, so those tests skip with a note saying how to enable
-//! them; CI sets `CI` and must never pass by skipping, so there a missing oracle is a failure.
+//! Locally a developer may not have one: then the build script `oracle_cfg.rs` (beside this
+//! crate's `src/`) sets `cfg(tafl8_no_oracle)` and every oracle test, marked
+//! `#[cfg_attr(tafl8_no_oracle, ignore = "...")]`, is listed as ignored with that reason by a
+//! plain `cargo test` (`tests/oracle_marks.rs` checks the marks); run anyway (`--ignored`), it
+//! skips with a note saying how to enable it. CI sets `CI` and must never pass by skipping, so
+//! there a missing oracle is a failure.
 //! A venv that is named but lacks the oracle is always a failure: it is a broken setup, not a
 //! choice.
 //!
