@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
+use tafl8_codegen::RulesetTag;
 use tafl8_diff::{compare, Backend, Case, CasePos, Check, Plan, Report, Runner, Target, Z8lua};
 use tafl8_engine::book::Book;
 use tafl8_engine::difficulty::{Level, LEVELS};
@@ -19,9 +20,11 @@ use tafl8_engine::{Rules, Side};
 
 use super::rules::load_rules_file;
 
-/// Compare the cart's Lua with the Rust engine: perft, every legal move's captures and outcome,
-/// evaluation, search (best move, score, node count, PV, root scores) at each depth under several
-/// search configurations, difficulty-level choices for seeded PRNGs, and self-play games.
+/// Compare the cart's Lua with the Rust engine position by position (differential tests).
+///
+/// Perft, every legal move's captures and outcome, evaluation, search (best move, score, node
+/// count, PV, root scores) at each depth under several search configurations, difficulty-level
+/// choices for seeded PRNGs, and self-play games; `--z8lua` adds the second opinion.
 ///
 /// Every mismatch is printed with the variant, position, configuration, both answers and a
 /// command that reruns just that case (the options --position/--side/--moves/--check...).
@@ -31,14 +34,16 @@ pub struct Options {
     /// Variant(s) to compare (repeat the option; default: every preset unless --rules is given).
     #[arg(long, value_name = "V")]
     variant: Vec<String>,
-    /// Rules file(s) to compare, your own rulesets (TOML, as `tafl8 rules` prints; repeat the
-    /// option; compared after the --variant ones).
+    /// Your own ruleset(s) to compare: a rules file (TOML, as `tafl8 rules` prints) or an
+    /// OpenTafl rules string (as `tafl8 rules --otep` prints); repeat the option; compared after
+    /// the --variant ones.
     #[arg(long, value_name = "FILE")]
     rules: Vec<PathBuf>,
     /// A cart file to compare instead of a fresh build: `.p8`, `.p8.png` or `.p8.rom` (the PNG
     /// cart you are about to share, say). Its code is run against the Rust engine for the one
-    /// --variant or --rules given, under the one --config it was built with (default `full`,
-    /// what `tafl8 build` makes).
+    /// --variant or --rules given (a cart built for another ruleset is refused, naming the one
+    /// it was built for), under the one --config it was built with (default `engine`, the
+    /// ruleset's own engine, what `tafl8 build` makes).
     #[arg(long, value_name = "FILE")]
     cart: Option<PathBuf>,
     /// Search configuration(s) (the text is `config_help`, defaults from `DEFAULT_CONFIGS`).
@@ -96,7 +101,7 @@ pub struct Options {
     /// Side to move in --position.
     #[arg(long, value_name = "SIDE")]
     side: Option<Side>,
-    /// Moves played from --position, comma-separated (`d1-d3,e5-e7`; `-` for none).
+    /// Moves played from --position, comma-separated (`c1-b1,d6-e6`; `-` for none).
     #[arg(long, value_name = "LIST")]
     moves: Option<String>,
     /// The one check to run at --position: perft, moves, eval, search, think, book or game.
@@ -336,6 +341,26 @@ fn use_cart_file(target: &mut Target, path: &std::path::Path) -> anyhow::Result<
         .lua()
         .with_context(|| format!("--cart {}: the cart has no code", path.display()))?
         .to_string();
+    // Another ruleset's cart fails in its Lua in every case: say so once, up front.
+    match RulesetTag::read(&code) {
+        Some(tag) => {
+            if let Err(why) = tag.check(&target.rules) {
+                let fix = if PRESETS.contains(&tag.name.as_str()) {
+                    format!("compare it with --variant {}", tag.name)
+                } else {
+                    "compare it with --rules and the rules file it was built from".to_string()
+                };
+                bail!("--cart {}: {why}; {fix}", path.display());
+            }
+        }
+        None => eprintln!(
+            "warning: --cart {}: the cart does not say which ruleset it was built for (no \
+             `-- tafl8 ruleset` line: built by an older tafl8 or another tool); comparing it as \
+             a {} cart",
+            path.display(),
+            target.rules.name()
+        ),
+    }
     // A cart whose code carries the opening book is compared with the engine's own book.
     target.book = if code.contains("function bookmove()") {
         Some(Book::builtin(&target.rules).with_context(|| {

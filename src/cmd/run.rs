@@ -4,13 +4,20 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
+use tafl8_codegen::RulesetTag;
+use tafl8_engine::Rules;
 use tafl8_runner::input::InputScript;
 use tafl8_runner::session::{RunOptions, Session};
 use tafl8_runner::vm::Limits;
 
-/// Run a PICO-8 cart headless: its exact code (lowered to Lua 5.2 with PICO-8's 16.16 numbers), the
-/// game loop (`_init`, then `_update`/`_update60` and `_draw` each frame), input from a script, CPU
+/// Run a cart headless: printh output, CPU per frame, Lua memory, screenshots.
+///
+/// The cart's exact code runs (lowered to Lua 5.2 with PICO-8's 16.16 numbers) in the game loop
+/// (`_init`, then `_update`/`_update60` and `_draw` each frame), with input from a script, CPU
 /// accounting and screenshots.
+///
+/// Prints the CPU per frame, then a summary (frames run, printh lines, sound calls) and the files
+/// written; --cpu adds the peak Lua memory, --json prints all of it as JSON.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "INPUT SCRIPT (--input): one instruction per line, `#` comments, frames count from 1:
@@ -72,6 +79,33 @@ fn parse_screenshot(spec: &str) -> anyhow::Result<(u32, PathBuf)> {
     Ok((frame, PathBuf::from(path)))
 }
 
+/// What the cart's ruleset tag says, checked against the preset of the same name: a cart built
+/// before the preset's rules changed (or from an edited copy) says so.
+fn ruleset_note(code: &str) -> String {
+    let Some(tag) = RulesetTag::read(code) else {
+        return "no ruleset tag: not built by this tafl8".to_string();
+    };
+    let note = format!("built for ruleset {} {}", tag.name, tag.id);
+    match Rules::preset(&tag.name) {
+        Ok(preset) if tag.check(&preset).is_err() => format!(
+            "{note}, not the preset {} {}: edited rules, or rebuild it with `tafl8 build \
+             --variant {}`",
+            tag.name,
+            tafl8_codegen::tag::rules_id(&preset),
+            tag.name
+        ),
+        _ => note,
+    }
+}
+
+fn plural(n: u64, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 /// Runs the subcommand.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let input = match &opts.input {
@@ -89,10 +123,21 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|s| parse_screenshot(s))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    for (frame, path) in &screenshots {
+        if *frame > opts.frames {
+            bail!(
+                "--screenshot {frame}:{}: frame {frame} is past the run's last frame ({}, set by \
+                 --frames); run at least --frames {frame}",
+                path.display(),
+                opts.frames
+            );
+        }
+    }
     // Every output checked before the run: a read-only file or a missing folder is refused now.
     for path in screenshots.iter().map(|(_, p)| p).chain(&opts.cpu_plot) {
         tafl8_outfile::check(path)?;
     }
+    let asked: Vec<(u32, PathBuf)> = screenshots.clone();
     let cart = tafl8_p8::Cart::read_file(&opts.cart)?;
     let name = opts.cart.file_name().map_or_else(
         || opts.cart.display().to_string(),
@@ -102,6 +147,9 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         instructions_per_frame: opts.max_instructions,
         ..Limits::default()
     };
+    let ruleset = cart
+        .lua()
+        .map_or_else(|| "no code".to_string(), ruleset_note);
     let session = Session::from_cart(&cart, &name, limits)?;
     let run_opts = RunOptions {
         frames: opts.frames,
@@ -131,7 +179,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     }
     if opts.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
-    } else if opts.cpu {
+    } else {
         let c = &report.cpu;
         println!(
             "cpu: {} frames at {} fps, budget {} instructions/frame; max {} ({:.1}%), mean {:.0} \
@@ -159,6 +207,40 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                 m.final_bytes as f64 / 1024.0
             );
         }
+        let lines = report.printh.len() as u64 + report.printh_dropped;
+        let hint = if lines > 0 && !opts.printh {
+            " (--printh prints them)"
+        } else {
+            ""
+        };
+        let sounds = report.sounds.len() as u64 + report.sounds_dropped;
+        println!(
+            "{name} ({ruleset}): ran {}; {}{hint}, {}",
+            plural(u64::from(report.frames), "frame"),
+            plural(lines, "printh line"),
+            plural(sounds, "sound call")
+        );
+        for path in &report.screenshots {
+            println!("wrote {}", path.display());
+        }
+        if let Some(path) = &opts.cpu_plot {
+            println!("wrote {}", path.display());
+        }
+    }
+    // A cart without a game loop runs no frame, so a screenshot after frame 0 is never taken.
+    let missed: Vec<String> = asked
+        .iter()
+        .filter(|(_, p)| !report.screenshots.contains(p))
+        .map(|(f, p)| format!("{f}:{}", p.display()))
+        .collect();
+    if !missed.is_empty() {
+        eprintln!(
+            "error: screenshot not taken: {} (the cart ran {} frames: it has no _update or \
+             _draw)",
+            missed.join(", "),
+            report.frames
+        );
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -24,6 +24,7 @@ mod render;
 pub mod screen;
 pub mod sfx;
 pub mod tables;
+pub mod tag;
 
 pub use budget::{Budget, FunctionCost, PartCost};
 pub use cartfile::{assemble, LABEL_PNG, SPRITES_PNG};
@@ -31,3 +32,4 @@ pub use context::reason_code;
 pub use error::CodegenError;
 pub use features::{all_set, config_of, engine_set, full_set, set_of, Feature, FEATURES};
 pub use pipeline::{build, build_within, feature_costs, BuildRequest, Built};
+pub use tag::RulesetTag;

@@ -14,6 +14,7 @@ use crate::error::CodegenError;
 use crate::features::{Feature, FEATURES};
 use crate::parts::{Part, PARTS};
 use crate::screen::ScreenContext;
+use crate::tag::RulesetTag;
 
 /// What to build.
 #[derive(Debug, Clone)]
@@ -227,10 +228,9 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
         }
         let victim = cheapest_value(&req.rules, &features, req.max_qply)?;
         let Some(victim) = victim else {
-            return Err(CodegenError::OverBudget {
+            return Err(CodegenError::CoreOverBudget {
                 tokens,
                 budget: req.budget,
-                biggest: "no optional feature left to drop".into(),
             });
         };
         features.remove(victim.name);
@@ -240,18 +240,21 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
             .map(|c| c.tokens)
             .unwrap_or(usize::MAX);
     }
-    let mut code = r.code;
+    // The ruleset tag heads the code, put back after any minifying (which drops comments).
+    let tag = RulesetTag::of(&req.rules).line();
+    let mut code = format!("{tag}\n{}", r.code);
     let mut chars = tafl8_p8::count::count_chars(&code);
     let mut minified = false;
     if chars > char_limit {
-        let chunk =
-            tafl8_p8::parse(&code).unwrap_or_else(|e| unreachable!("checked program parses: {e}"));
-        code = tafl8_p8::minify(
+        let chunk = tafl8_p8::parse(&r.code)
+            .unwrap_or_else(|e| unreachable!("checked program parses: {e}"));
+        let small = tafl8_p8::minify(
             &chunk,
             &tafl8_p8::MinifyOptions {
                 rename_locals: true,
             },
         );
+        code = format!("{tag}\n{small}");
         chars = tafl8_p8::count::count_chars(&code);
         minified = true;
         if chars > char_limit {
