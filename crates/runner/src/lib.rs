@@ -33,6 +33,7 @@ pub mod api;
 pub mod bench;
 pub mod clock;
 pub mod cpu;
+pub mod cpu_plot;
 pub mod font;
 pub mod gfx;
 pub mod input;
