@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use tafl8_engine::notation::ascii_board;
 use tafl8_engine::record::play_move_list;
-use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit};
+use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit, FEATURES, NOT_IN_CART};
 use tafl8_engine::{Position, Side};
 
 use super::rules::RulesArgs;
@@ -26,13 +26,14 @@ pub struct Options {
     #[arg(long, value_name = "attackers|defenders")]
     side: Option<Side>,
     /// The game so far: moves played from the start (or from --position), each checked, e.g.
-    /// `d6-e6,d3-a3` or an OpenTafl move list (`d2-a2xa3|d4-d3`; spaces, commas and `|`
+    /// `c1-b1,d6-e6` or an OpenTafl move list (`c1-b1|d6-e6|a3-b3xb2`; spaces, commas and `|`
     /// separate; turn numbers like `1.` are skipped; listed captures must match). The search
     /// knows these positions, so it sees a repetition coming.
     #[arg(long, value_name = "LIST")]
     moves: Option<String>,
-    /// Deepest iteration (default 6, or as deep as the time allows with --movetime).
-    #[arg(long)]
+    /// Deepest iteration, 1 to 62 plies (default 6, or as deep as the time allows with
+    /// --movetime).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=62))]
     depth: Option<u8>,
     /// Node budget (0 = none): the last completed iteration stands when it runs out.
     #[arg(long, default_value_t = 0)]
@@ -41,13 +42,8 @@ pub struct Options {
     /// (no iteration starts after half of it). The result then depends on the machine's speed.
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
-    /// Search features as a spec: `engine` (the variant's own: what its cart and levels play,
-    /// `full` unless its rules name another), `full`, `seed` or `bare`, then `+feature`/`-feature`
-    /// (pv, killers, history, tt, captures, pvs, lmr, qsearch, escape-win, escape-ext,
-    /// escape-block, escape-threat, material, pst, escape, guard, mobility, defended, balance,
-    /// king-moves, corners, tropism; the cart has no region, enclosure, threats, potential) and
-    /// `tt-bits=N`.
-    #[arg(long, value_name = "SPEC", default_value = "engine")]
+    /// Search features as a spec (the text is `config_help`, the names from the engine's list).
+    #[arg(long, value_name = "SPEC", default_value = "engine", help = config_help())]
     config: String,
     /// Print the search tree of the last iteration to N plies: each move with the window it was
     /// searched in, its score and whether it caused a cutoff.
@@ -57,6 +53,23 @@ pub struct Options {
     /// `iterations`).
     #[arg(long)]
     json: bool,
+}
+
+/// `--config`'s help: the feature names from the engine's own list, never retyped.
+fn config_help() -> String {
+    let in_cart: Vec<&str> = FEATURES
+        .iter()
+        .copied()
+        .filter(|f| !NOT_IN_CART.contains(f))
+        .collect();
+    format!(
+        "Search features as a spec: `engine` (the variant's own: what its cart and levels play, \
+         `full` unless its rules name another), `full`, `seed` or `bare`, then \
+         `+feature`/`-feature` ({}; Rust only, not in the cart: {}), `tt-bits=N` and `qply=N` \
+         (quiescence plies)",
+        in_cart.join(", "),
+        NOT_IN_CART.join(", ")
+    )
 }
 
 /// Runs the analysis.
@@ -86,7 +99,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         .map(|ms| TimeLimit::movetime(Duration::from_millis(ms)));
     let default_depth = if time.is_some() { 62 } else { 6 };
     let limits = Limits {
-        depth: opts.depth.unwrap_or(default_depth).max(1),
+        depth: opts.depth.unwrap_or(default_depth),
         nodes: opts.nodes,
         time,
     };

@@ -41,11 +41,12 @@ pub enum Target {
 /// Options of `tafl8 bench perft`.
 #[derive(clap::Args, Debug)]
 pub struct PerftOptions {
-    /// Built-in variant (or --rules FILE).
+    /// Built-in variant (or --rules).
     #[arg(long, value_name = "NAME", default_value = "brandubh")]
     variant: String,
-    /// A rules file (TOML); overrides --variant.
-    #[arg(long, value_name = "FILE")]
+    /// A rules file (TOML, as `tafl8 rules` prints) or an OpenTafl rules string (as `tafl8 rules
+    /// --otep` prints); overrides --variant.
+    #[arg(long, value_name = "FILE|STRING")]
     rules: Option<std::path::PathBuf>,
     /// Depth in plies.
     #[arg(long, default_value_t = 5)]

@@ -6,15 +6,19 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use tafl8_engine::book::{generate_with_progress, Book, BookParams};
+use tafl8_engine::book::{builtin_text, generate_with_progress, Book, BookParams};
+use tafl8_engine::rules::PRESETS;
 
 use super::rules::RulesArgs;
 
-/// Generate an opening book by deep search from a variant's start; print its size in the cart.
+/// Generate an opening book by deep search from a variant's start (or --check a committed one).
 ///
-/// Regenerate the committed books with `tafl8 book --variant V --out crates/engine/book/V.book`
-/// (the defaults are the committed settings; a --release build takes about a minute for the 7x7
-/// variants).
+/// The book's text is printed on standard output, or written to --out FILE; its size in the
+/// cart goes to standard error. The committed books, built into tafl8 and its carts, are
+/// `crates/engine/book/<variant>.book`: `tafl8 book --variant V --out crates/engine/book/V.book`
+/// regenerates one (then `tafl8 build --all` puts it in the carts), and `tafl8 book --variant V
+/// --check` checks the one built into tafl8 is what a fresh generation gives. The defaults are
+/// the committed settings; a --release build takes about a minute for the 7x7 variants.
 #[derive(clap::Args, Debug)]
 pub struct Options {
     #[command(flatten)]
@@ -37,8 +41,9 @@ pub struct Options {
     /// Write the book's text form here (atomically); default: print it.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Instead of writing, fail if the --out file differs from a fresh generation.
-    #[arg(long, requires = "out")]
+    /// Instead of writing, fail if the book differs from a fresh generation: the --out file, or
+    /// without --out the variant's book built into tafl8 (`crates/engine/book/<variant>.book`).
+    #[arg(long)]
     check: bool,
 }
 
@@ -104,6 +109,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         compact.len(),
         tokens
     );
+    let committed = format!("crates/engine/book/{}.book", rules.name());
     match (&opts.out, opts.check) {
         (Some(path), true) => {
             let old = std::fs::read_to_string(path)
@@ -116,10 +122,33 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             }
             eprintln!("{} is up to date", path.display());
         }
+        (None, true) => {
+            let Some(old) = builtin_text(rules.name()) else {
+                bail!(
+                    "--check: tafl8 has no book for `{}` built in (the variants' are {}): give \
+                     --out FILE to check a book file",
+                    rules.name(),
+                    PRESETS.join(", ")
+                );
+            };
+            if Book::from_text(old, g)? != book {
+                bail!(
+                    "the book built into tafl8 for {} ({committed}) is stale: regenerate it \
+                     with --out {committed}, then rebuild tafl8 and the carts",
+                    rules.name()
+                );
+            }
+            eprintln!("the book built into tafl8 ({committed}) is up to date");
+        }
         (Some(path), false) => {
             tafl8_outfile::write(path, text.as_bytes())?;
         }
-        (None, _) => print!("{text}"),
+        (None, false) => {
+            print!("{text}");
+            if builtin_text(rules.name()).is_some() {
+                eprintln!("printed; --out {committed} replaces the committed book");
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

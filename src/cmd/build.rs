@@ -3,7 +3,7 @@
 //! `.p8.png` / `.p8.rom` when the output's name asks for one.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -14,15 +14,24 @@ use tafl8_engine::search::SearchConfig;
 use tafl8_engine::Rules;
 use tafl8_p8::CartFormat;
 
-use super::rules::RulesArgs;
+use super::rules::{is_otr, RulesArgs};
 
-/// Build a PICO-8 cart (default: carts/<variant>.p8) and print its token budget.
+/// Build a PICO-8 cart from the engine's templates and print where every token went.
 ///
 /// The engine's Lua is rendered from `templates/` with the ruleset's tables computed by the Rust
 /// engine; the program is parsed and linted (an undefined global is an error), counted, and
 /// minified only if it is over PICO-8's character limit. Over the token budget the build fails
 /// and names the biggest parts, unless --fit drops optional features (least value per token
-/// first) until it fits. Exit status: 0 built, 1 over budget, stale (--check) or another error.
+/// first) until it fits. The cart's first line names the ruleset it was built for (`tafl8 run`
+/// and `tafl8 diff --cart` check it).
+///
+/// Where it goes (-o overrides): a built-in variant's cart is the committed `carts/<variant>.p8`;
+/// a --rules file's goes beside that file (`my.toml` -> `my.p8`), an OpenTafl rules string's to
+/// `./<name>.p8`, so your own rules never write over the project's carts. `-o NAME.p8.png`
+/// writes a PNG cart to share (`.p8.rom` the bare ROM, `/dev/stdout` the cart on standard output
+/// and the report on standard error); `--all` rebuilds every committed cart, `.p8` and
+/// `.p8.png`; `--check` fails on a stale one; `--features list` prints each optional feature's
+/// token cost. Exit status: 0 built, 1 over budget, stale (--check) or another error.
 #[derive(clap::Args, Debug)]
 pub struct Options {
     #[command(flatten)]
@@ -38,9 +47,10 @@ pub struct Options {
     /// Token budget to hold the program to (the default is PICO-8's limit).
     #[arg(long, value_name = "N", default_value_t = tafl8_p8::TOKEN_LIMIT)]
     budget: usize,
-    /// Output cart (default: carts/<variant>.p8). The name chooses the format: `.p8.png` a PNG
-    /// cart to share (picture with label, code compressed; an error if it does not fit the
-    /// compressed limit), `.p8.rom` the bare ROM, anything else `.p8` text.
+    /// Output cart (default: `carts/<variant>.p8`; with --rules, beside the rules file, see
+    /// above). The name chooses the format: `.p8.png` a PNG cart to share (picture with label,
+    /// code compressed; an error if it does not fit the compressed limit), `.p8.rom` the bare
+    /// ROM, anything else `.p8` text.
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     output: Option<PathBuf>,
     /// Over budget, drop the optional features with the least value per token until it fits.
@@ -113,10 +123,10 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             .collect::<anyhow::Result<_>>()?
     } else {
         let rules = (*opts.rules.load()?).clone();
-        let out = opts
-            .output
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("carts/{}.p8", rules.name())));
+        let out = match &opts.output {
+            Some(o) => o.clone(),
+            None => default_output(&opts.rules, &rules)?,
+        };
         vec![(rules, vec![out])]
     };
     // A cart written to standard output leaves it to the cart alone: the report goes to stderr.
@@ -144,7 +154,10 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         };
         let built = match build(&req) {
             Ok(b) => b,
-            Err(e @ tafl8_codegen::CodegenError::OverBudget { .. }) => {
+            Err(
+                e @ (tafl8_codegen::CodegenError::OverBudget { .. }
+                | tafl8_codegen::CodegenError::CoreOverBudget { .. }),
+            ) => {
                 eprintln!("error: {}: {e}", req.rules.name());
                 return Ok(ExitCode::from(1));
             }
@@ -183,6 +196,46 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where a build writes without `-o`: a preset's committed cart `carts/<variant>.p8`; a rules
+/// file's cart beside the file (`my.toml` -> `my.p8`); an OpenTafl rules string's `./<name>.p8`.
+/// A user's rules never default onto a committed cart: that is an error asking for `-o`.
+fn default_output(args: &RulesArgs, rules: &Rules) -> anyhow::Result<PathBuf> {
+    let out = match &args.rules {
+        None => return Ok(PathBuf::from(format!("carts/{}.p8", rules.name()))),
+        Some(p) if p.to_str().is_some_and(is_otr) && !p.exists() => {
+            let name: String = rules
+                .name()
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            PathBuf::from(format!("{name}.p8"))
+        }
+        Some(p) => p.with_extension("p8"),
+    };
+    let committed = PRESETS
+        .iter()
+        .flat_map(|name| ["p8", "p8.png"].map(|ext| PathBuf::from(format!("carts/{name}.{ext}"))));
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    for cart in committed {
+        if same(&out, &cart) {
+            anyhow::bail!(
+                "--rules: the cart would go to {}, a committed cart: name the output with -o",
+                out.display()
+            );
+        }
+    }
+    Ok(out)
 }
 
 /// Prints each optional feature with its token cost for the chosen variant.

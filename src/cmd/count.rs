@@ -8,7 +8,14 @@ use tafl8_p8::cart::read_source;
 use tafl8_p8::count::compressed_size_of;
 use tafl8_p8::{count, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT};
 
-/// Options of `tafl8 count` (its help text is on `Command::Count`).
+/// Count a program's PICO-8 tokens and characters against the cart limits.
+///
+/// Tokens are counted as PICO-8 counts them (the count shrinko8 reports); characters are
+/// P8SCII characters (a glyph is one); compressed is the size of the code compressed in the
+/// `.p8.png` format by tafl8's compressor (a few percent above shrinko8's, PICO-8's own does
+/// worse: keep a margin). A program that does not parse is an error too: PICO-8 would not load
+/// it. Exit status: 0 when the program fits, 1 when it is over a limit, 2 when the file cannot
+/// be read, lexed or parsed (the error says where).
 #[derive(clap::Args)]
 pub struct Options {
     /// A cart (`.p8`: its `__lua__` section; `.p8.png`, `.p8.rom`: its decompressed code) or a
@@ -34,7 +41,14 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let (counts, compressed) = match read_source(&opts.file) {
         Err(e) => return bad_file(&e.to_string()),
         Ok(source) => match count(&source.code) {
-            Ok(c) => (c, compressed_size_of(&source.code)),
+            Ok(c) => {
+                // A program PICO-8 cannot parse does not load, however few its tokens.
+                if let Err(e) = tafl8_p8::parse(&source.code) {
+                    let line = e.pos.line as usize + source.line_offset;
+                    return bad_file(&format!("{path}:{line}:{}: {}", e.pos.col, e.message));
+                }
+                (c, compressed_size_of(&source.code))
+            }
             Err(e) => {
                 let line = e.line as usize + source.line_offset;
                 return bad_file(&format!("{path}:{line}:{}: {}", e.col, e.message));
@@ -104,6 +118,11 @@ mod tests {
         let over = "x=1 ".repeat(2731);
         assert_eq!(run_on("over.lua", &over), ExitCode::from(1));
         assert_eq!(run_on("bad.lua", "x=\"open\n"), ExitCode::from(2));
+        // Lexes, but does not parse.
+        assert_eq!(
+            run_on("broken.lua", "function f(\n x = = 1\nend\n"),
+            ExitCode::from(2)
+        );
         let cart = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\nx=1\n";
         assert_eq!(run_on("ok.p8", cart), ExitCode::SUCCESS);
         assert_eq!(

@@ -7,7 +7,12 @@ use anyhow::Context;
 use tafl8_p8::cart::read_source;
 use tafl8_p8::{lint, parse, Severity};
 
-/// Options of `tafl8 lint` (its help text is on `Command::Lint`).
+/// Lint a program: undefined globals (errors), unused and shadowed locals (warnings).
+///
+/// A global is defined if PICO-8 provides it or the program assigns it anywhere. Findings are
+/// printed as `FILE:LINE:COL: severity: message [code]`. Exit status: 0 when there are no
+/// errors (warnings allowed), 1 when there are errors, 2 when the file cannot be read or
+/// parsed (the syntax error says where).
 #[derive(clap::Args)]
 pub struct Options {
     /// A cart (`.p8`: its `__lua__` section; `.p8.png`, `.p8.rom`: its decompressed code) or a

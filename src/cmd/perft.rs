@@ -9,8 +9,10 @@ use tafl8_engine::{notation, perft, Move, MoveList, Position, Side, Status};
 
 use super::rules::RulesArgs;
 
-/// Count leaf positions DEPTH plies ahead (every leaf made; games that end earlier are not
-/// expanded; repetition is ignored). Compare the counts with other implementations to find bugs.
+/// Count leaf positions DEPTH plies ahead (perft), to check the move generator.
+///
+/// Every leaf is made; games that end earlier are not expanded; repetition is ignored. Compare
+/// the counts with other implementations to find bugs.
 ///
 /// On a terminal, progress (root moves done) is shown on stderr. A depth whose estimated leaf
 /// count (from the branching of the third ply) is over the limit is refused unless
@@ -44,19 +46,31 @@ pub struct Options {
 /// million leaves per second `tafl8 bench perft` measures, minutes; ten times more is an hour.
 pub const MAX_ESTIMATED_LEAVES: f64 = 1e10;
 
-/// Leaves `depth` plies ahead, estimated from the exact counts at depths 2 and 3: every further
-/// ply multiplies by their ratio (the mean branching of the third ply; branching still grows in
-/// the opening, so this estimate is low rather than high). Depths up to 3 are counted exactly.
-pub fn estimate_leaves(pos: &mut Position, depth: u32) -> f64 {
+/// The base-10 logarithm of the leaves `depth` plies ahead (`-inf` for none), estimated from the
+/// exact counts at depths 2 and 3: every further ply multiplies by their ratio (the mean
+/// branching of the third ply; branching still grows in the opening, so this estimate is low
+/// rather than high). Depths up to 3 are counted exactly. A logarithm, because a deep estimate
+/// (depth 300: about 10^470) is past what an `f64` holds.
+pub fn estimate_leaves_log10(pos: &mut Position, depth: u32) -> f64 {
     if depth <= 3 {
-        return perft(pos, depth) as f64;
+        return (perft(pos, depth) as f64).log10();
     }
     let p2 = perft(pos, 2) as f64;
     let p3 = perft(pos, 3) as f64;
-    if p2 == 0.0 {
-        return 0.0;
+    if p3 == 0.0 {
+        return f64::NEG_INFINITY;
     }
-    p3 * (p3 / p2).powi(depth as i32 - 3)
+    p3.log10() + f64::from(depth - 3) * (p3 / p2).log10()
+}
+
+/// An estimate given as its logarithm, for a message: `3.2e12`, or `10^470` when it is beyond
+/// a number's range.
+fn about(log10: f64) -> String {
+    if log10 < 300.0 {
+        format!("{:.1e}", 10f64.powf(log10))
+    } else {
+        format!("10^{log10:.0}")
+    }
 }
 
 /// Per-root-move leaf counts, as `tafl8_engine::divide` counts them, reporting each root move
@@ -102,14 +116,15 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         }
     };
     let g = pos.geometry();
-    let estimate = estimate_leaves(&mut pos, opts.depth);
-    if estimate > MAX_ESTIMATED_LEAVES && !opts.force {
+    let estimate = estimate_leaves_log10(&mut pos, opts.depth);
+    if estimate > MAX_ESTIMATED_LEAVES.log10() && !opts.force {
         bail!(
-            "--depth {}: about {estimate:.1e} leaves (the branching of the third ply, \
+            "--depth {}: about {} leaves (the branching of the third ply, \
              repeated), more than the {MAX_ESTIMATED_LEAVES:.0e} this command runs without \
              --force (it would run for an hour or more at tens of millions of leaves per \
              second). Use a smaller depth, or --force to run it anyway",
-            opts.depth
+            opts.depth,
+            about(estimate)
         );
     }
     let t = Instant::now();

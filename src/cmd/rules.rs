@@ -15,9 +15,9 @@ pub struct RulesArgs {
     /// Built-in variant: ziege (default), brandubh, tablut or copenhagen.
     #[arg(long, value_name = "NAME", default_value = "ziege")]
     pub variant: String,
-    /// A rules file (TOML, as `tafl8 rules` prints), or an OpenTafl rules string
-    /// (`dim:7 name:Brandub ... start:/3t3/...`, as `tafl8 rules --otep` prints); overrides
-    /// --variant.
+    /// A rules file (TOML, as `tafl8 rules` prints), or an OpenTafl rules string (as `tafl8
+    /// rules --otep` prints, e.g. `dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe:
+    /// start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`); overrides --variant.
     #[arg(long, value_name = "FILE|STRING")]
     pub rules: Option<PathBuf>,
 }

@@ -52,6 +52,18 @@ pub enum CodegenError {
         /// The biggest parts, with their token counts.
         biggest: String,
     },
+    /// With every optional feature dropped (`fit`), the program still does not fit the budget.
+    #[error(
+        "over budget even with every optional feature dropped (--fit): {tokens} tokens > \
+         {budget}; what is left is the game and the engine's core: raise --budget (PICO-8's \
+         limit is 8192)"
+    )]
+    CoreOverBudget {
+        /// Tokens used with no optional feature.
+        tokens: usize,
+        /// The budget.
+        budget: usize,
+    },
     /// The program is over PICO-8's character limit even minified.
     #[error("{chars} characters > PICO-8's limit of {limit}, even minified")]
     OverChars {

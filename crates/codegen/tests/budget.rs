@@ -65,7 +65,17 @@ fn fit_fails_when_nothing_is_left_to_drop() {
         fit: true,
         ..BuildRequest::full(ziege())
     };
-    assert!(matches!(build(&req), Err(CodegenError::OverBudget { .. })));
+    let e = build(&req).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::CoreOverBudget { budget: 100, .. }),
+        "{e:?}"
+    );
+    // --fit was given: the way out is a bigger budget, not --fit again.
+    let text = e.to_string();
+    assert!(
+        !text.contains("let --fit") && text.contains("raise --budget"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -259,6 +259,14 @@ impl Cart {
         if png::is_png(&bytes) {
             return Cart::from_png(&bytes).map_err(with_path);
         }
+        if CartFormat::of_path(path) == CartFormat::Png {
+            return Err(with_path(CartError::new(
+                0,
+                0,
+                "not a PNG (its first bytes are not PNG's signature): a `.png` cart is the \
+                 picture PICO-8 saves; name a text cart `.p8`",
+            )));
+        }
         if CartFormat::of_path(path) == CartFormat::Rom {
             return Cart::from_rom(&bytes).map_err(with_path);
         }

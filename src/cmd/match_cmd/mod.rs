@@ -24,7 +24,7 @@ use external::External;
 use game::{opening, play_game, GameResult, Seat, Setup};
 use gameclock::TimeControl;
 use player::{parse_internal, Player};
-use stats::{elo_interval, Moves};
+use stats::{estimate, EloEstimate, Moves};
 
 /// Play two engines against each other and estimate the Elo difference.
 ///
@@ -61,8 +61,8 @@ pub struct Options {
     /// Player B's name in reports and game records.
     #[arg(long, value_name = "NAME")]
     b_name: Option<String>,
-    /// Number of games (rounded up to an even number: games come in pairs).
-    #[arg(long, default_value_t = 100)]
+    /// Number of games, at least 1 (rounded up to an even number: games come in pairs).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Node budget per move for tafl8 players without their own `nodes=` (default 5000, or
     /// none with --movetime or --clock).
@@ -219,18 +219,17 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         otr,
         opts: &opts,
     };
-    let pairs = opts.games.div_ceil(2).max(1);
+    let pairs = opts.games.div_ceil(2);
     let bar = if opts.quiet {
         indicatif::ProgressBar::hidden()
     } else {
         indicatif::ProgressBar::new(2 * pairs as u64)
     };
     bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games {msg} [{elapsed}<{eta}]",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template(PROGRESS_TEMPLATE)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    bar.set_message(progress_message(2 * pairs, (0, 0, 0)));
     let mut rng = Xorshift32::new(opts.seed);
     // [a as attackers, a as defenders] x [a wins, draws, b wins]
     let mut table = [[0u32; 3]; 2];
@@ -328,9 +327,8 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                     "nodes": game.stats.iter().map(|(_, s)| s.nodes).collect::<Vec<_>>(),
                 }));
             }
-            let (w, d, l) = totals(&table);
-            bar.set_message(format!("A: +{w} ={d} -{l}"));
             bar.inc(1);
+            bar.set_message(progress_message(2 * pairs, totals(&table)));
         }
     }
     bar.finish_and_clear();
@@ -343,7 +341,15 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         }
     }
     let (w, d, l) = totals(&table);
-    let (e, lo, hi) = elo_interval(&scores);
+    // JSON has no infinity: an end that is not a number is `null`; with every game won (lost)
+    // the bound of the exact interval is the low (high) end and the estimate `null`.
+    let (e, lo, hi) = match estimate(&scores) {
+        EloEstimate::Interval { elo, low, high } => (finite(elo), finite(low), finite(high)),
+        EloEstimate::AllWon { low, .. } => (None, finite(low), None),
+        EloEstimate::AllLost { high, .. } => (None, None, finite(high)),
+        EloEstimate::AllDrawn { .. } => (Some(0.0), None, None),
+        EloEstimate::NoGames => (None, None, None),
+    };
     let att_wins = table[0][0] + table[1][2];
     let def_wins = table[0][2] + table[1][0];
     if opts.json {
@@ -358,7 +364,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             "a_as_attackers": table[0], "a_as_defenders": table[1],
             "attackers_won": att_wins, "defenders_won": def_wins,
             "score": (w as f64 + d as f64 / 2.0) / scores.len() as f64,
-            "elo": finite(e), "elo_low": finite(lo), "elo_high": finite(hi),
+            "elo": e, "elo_low": lo, "elo_high": hi,
             "endings": endings,
             "per_engine": moves.json(),
             "game_list": games_json,
@@ -391,7 +397,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         "by side: attackers won {att_wins}, defenders won {def_wins}, draws {d} (attackers scored {:.1}%)",
         100.0 * (att_wins as f64 + d as f64 / 2.0) / scores.len() as f64
     );
-    println!("Elo(A - B) = {e:+.0}, 95% interval [{lo:+.0}, {hi:+.0}]");
+    println!("{}", estimate(&scores));
     println!("per move:");
     for line in moves.lines() {
         println!("{line}");
@@ -406,11 +412,40 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// JSON has no infinity: a sweep's Elo is `null`.
+/// JSON has no infinity: an infinite end is `null`.
 fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some((v * 10.0).round() / 10.0)
 }
 
+/// The progress line: the games counted in the message are the games in its tally, so it never
+/// shows a result before that game has ended (the bar's own position may run ahead of it).
+const PROGRESS_TEMPLATE: &str = "{bar:40} {msg} [{elapsed}<{eta}]";
+
+/// `3/10 games, A: +2 =0 -1`: the games done are the tally's.
+fn progress_message(total: u32, (w, d, l): (u32, u32, u32)) -> String {
+    let done = w + d + l;
+    if done == 0 {
+        format!("0/{total} games")
+    } else {
+        format!("{done}/{total} games, A: +{w} ={d} -{l}")
+    }
+}
+
 fn totals(t: &[[u32; 3]; 2]) -> (u32, u32, u32) {
     (t[0][0] + t[1][0], t[0][1] + t[1][1], t[0][2] + t[1][2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_counts_only_ended_games() {
+        // The count comes from the message, made from the tally, never from the bar's position
+        // (which was drawn ahead of or behind the tally: "0/2 games A: +0 =0 -1").
+        assert!(!PROGRESS_TEMPLATE.contains("{pos}"));
+        assert_eq!(progress_message(4, (0, 0, 0)), "0/4 games");
+        assert_eq!(progress_message(4, (0, 0, 1)), "1/4 games, A: +0 =0 -1");
+        assert_eq!(progress_message(4, (2, 1, 1)), "4/4 games, A: +2 =1 -1");
+    }
 }

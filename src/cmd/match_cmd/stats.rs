@@ -15,13 +15,118 @@ pub fn elo(p: f64) -> f64 {
 }
 
 /// Elo estimate and 95% interval from per-game scores (1, 0.5, 0) by the normal approximation
-/// of the mean score.
+/// of the mean score. An end is infinite where the interval of the score passes 0 or 1.
 pub fn elo_interval(scores: &[f64]) -> (f64, f64, f64) {
     let n = scores.len().max(1) as f64;
     let p = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - p) * (s - p)).sum::<f64>() / n;
     let se = (var / n).sqrt();
     (elo(p), elo(p - 1.96 * se), elo(p + 1.96 * se))
+}
+
+/// What a match says about the Elo difference, in words a reader can use.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EloEstimate {
+    /// No game played.
+    NoGames,
+    /// Games with different results: the estimate and its 95% interval (an end may be
+    /// infinite: the normal approximation's interval of the score passed 0 or 1).
+    Interval {
+        /// The estimate.
+        elo: f64,
+        /// The interval's lower end.
+        low: f64,
+        /// The interval's upper end.
+        high: f64,
+    },
+    /// Every game won: no estimate, only a lower bound.
+    AllWon {
+        /// Games played.
+        games: usize,
+        /// The 95% lower bound.
+        low: f64,
+    },
+    /// Every game lost: no estimate, only an upper bound.
+    AllLost {
+        /// Games played.
+        games: usize,
+        /// The 95% upper bound.
+        high: f64,
+    },
+    /// Every game drawn: an estimate of 0 with no interval (the games do not vary).
+    AllDrawn {
+        /// Games played.
+        games: usize,
+    },
+}
+
+/// The Elo estimate for per-game scores. With every game won (or lost) the score is 1 (or 0),
+/// whose Elo is infinite and whose normal-approximation interval is empty: the bound given
+/// instead is that of the exact (Clopper-Pearson) two-sided 95% interval of a win rate with `n`
+/// wins in `n` games, whose lower end is 0.025^(1/n).
+pub fn estimate(scores: &[f64]) -> EloEstimate {
+    let n = scores.len();
+    if n == 0 {
+        return EloEstimate::NoGames;
+    }
+    let all = |v: f64| scores.iter().all(|&s| s == v);
+    // The Elo of the lowest win rate the exact interval allows (negative for few games).
+    let bound = elo(0.025f64.powf(1.0 / n as f64));
+    if all(1.0) {
+        EloEstimate::AllWon {
+            games: n,
+            low: bound,
+        }
+    } else if all(0.0) {
+        EloEstimate::AllLost {
+            games: n,
+            high: -bound,
+        }
+    } else if all(0.5) {
+        EloEstimate::AllDrawn { games: n }
+    } else {
+        let (elo, low, high) = elo_interval(scores);
+        EloEstimate::Interval { elo, low, high }
+    }
+}
+
+/// An end of an interval: a number, or no bound where it is infinite.
+fn end(v: f64, none: &str) -> String {
+    if v.is_finite() {
+        format!("{:+.0}", v + 0.0)
+    } else {
+        none.to_string()
+    }
+}
+
+impl std::fmt::Display for EloEstimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            EloEstimate::NoGames => write!(f, "Elo(A - B): no game played"),
+            // `+ 0.0` turns an even score's -0 into +0.
+            EloEstimate::Interval { elo, low, high } => write!(
+                f,
+                "Elo(A - B) = {:+.0}, 95% interval [{}, {}]",
+                elo + 0.0,
+                end(low, "no lower bound"),
+                end(high, "no upper bound")
+            ),
+            EloEstimate::AllWon { games, low } => write!(
+                f,
+                "Elo(A - B): no interval (no game lost: {games} of {games} won); 95% lower \
+                 bound {low:+.0}"
+            ),
+            EloEstimate::AllLost { games, high } => write!(
+                f,
+                "Elo(A - B): no interval (no game won: {games} of {games} lost); 95% upper \
+                 bound {high:+.0}"
+            ),
+            EloEstimate::AllDrawn { games } => write!(
+                f,
+                "Elo(A - B) = +0: all {games} games drawn, no interval (the results do not vary)"
+            ),
+        }
+    }
 }
 
 /// One move's figures.
@@ -118,6 +223,43 @@ mod tests {
         assert!(lo < e && e < hi);
         assert_eq!(elo_interval(&[0.5, 0.5]).0, 0.0);
         assert_eq!(elo(1.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn one_sided_results_give_a_bound_not_infinity() {
+        // 2 of 2 won: 0.025^(1/2) = 0.15811; -400 log10(1/0.15811 - 1) = -400 log10(5.3246)
+        // = -290.5.
+        let EloEstimate::AllWon { games: 2, low } = estimate(&[1.0, 1.0]) else {
+            panic!("{:?}", estimate(&[1.0, 1.0]))
+        };
+        assert!((low + 290.5).abs() < 0.1, "{low}");
+        // 40 of 40 won (docs/strength.md's brandubh row): 0.025^(1/40) = 0.91190;
+        // -400 log10(1/0.91190 - 1) = -400 log10(0.096611) = +406.0.
+        let EloEstimate::AllWon { low, .. } = estimate(&[1.0; 40]) else {
+            panic!()
+        };
+        assert!((low - 406.0).abs() < 0.1, "{low}");
+        let lost = estimate(&[0.0, 0.0]);
+        assert!(matches!(lost, EloEstimate::AllLost { high, .. } if (high - 290.5).abs() < 0.1));
+        assert_eq!(
+            estimate(&[1.0, 1.0]).to_string(),
+            "Elo(A - B): no interval (no game lost: 2 of 2 won); 95% lower bound -291"
+        );
+        assert!(!estimate(&[0.0; 3]).to_string().contains("inf"));
+        assert_eq!(estimate(&[]), EloEstimate::NoGames);
+        assert!(matches!(
+            estimate(&[0.5, 0.5]),
+            EloEstimate::AllDrawn { games: 2 }
+        ));
+        // 17 wins, 2 draws, 1 loss: the upper end passes a score of 1.
+        let mut s = vec![1.0; 17];
+        s.extend([0.5, 0.5, 0.0]);
+        let text = estimate(&s).to_string();
+        assert!(
+            text.starts_with("Elo(A - B) = +382, 95% interval [+"),
+            "{text}"
+        );
+        assert!(text.ends_with(", no upper bound]"), "{text}");
     }
 
     #[test]

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use tafl8_engine::search::SearchConfig;
+use tafl8_engine::Rules;
 
 use session::{one_line, Session, Settings};
 
@@ -40,8 +41,11 @@ pub struct Options {
     /// Deepest iteration.
     #[arg(long, default_value_t = 62)]
     depth: u8,
-    /// Search features (see `tafl8 analyze --help`), e.g. `full,tt-bits=20`.
-    #[arg(long, value_name = "SPEC", default_value = "full")]
+    /// Search features (see `tafl8 analyze --help`), e.g. `full,tt-bits=20`. The default,
+    /// `engine`, is the ruleset's own engine, as in every other command, resolved when the host
+    /// sends its rules: a preset's engine when the rules are a preset's (whatever the host calls
+    /// it: OpenTafl's `Brandub` is tafl8's brandubh), else `full`.
+    #[arg(long, value_name = "SPEC", default_value = "engine")]
     config: String,
     /// Append a transcript of the session to FILE: each line in (`<<`) and out (`>>`), with the
     /// milliseconds since start.
@@ -137,7 +141,9 @@ fn move_is_stale(queue: &std::collections::VecDeque<Input>) -> bool {
 
 /// Runs the engine until `goodbye` or the end of input.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
-    let cfg = SearchConfig::parse(&opts.config).context("--config")?;
+    // Checked now (any ruleset resolves `engine` as well as another for that); resolved for the
+    // host's rules when they come.
+    SearchConfig::parse_for(&opts.config, &Rules::default_preset()).context("--config")?;
     let log = match &opts.log {
         Some(p) => Some(tafl8_outfile::open_append(p).context("--log")?),
         None => None,
@@ -147,7 +153,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         start: Instant::now(),
     };
     let settings = Settings {
-        cfg,
+        config: opts.config.clone(),
         movetime: opts.movetime.map(Duration::from_millis),
         nodes: opts.nodes,
         depth: opts.depth.clamp(1, 62),

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 
 use tafl8_engine::notation::{parse_position_string, position_string};
 use tafl8_engine::record::parse_move_list;
-use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit};
+use tafl8_engine::rules::preset_of;
+use tafl8_engine::search::{ConfigError, Limits, SearchConfig, Searcher, TimeLimit};
 use tafl8_engine::{Move, Position, Rules, Side, Status, EMPTY};
 
 use super::clock::{budget, ClockMsg};
@@ -24,14 +25,25 @@ use super::clock::{budget, ClockMsg};
 /// How the engine searches (from the command line).
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// Search configuration.
-    pub cfg: SearchConfig,
+    /// Search configuration spec, resolved for each ruleset the host sends (`engine`: the
+    /// ruleset's own, see [`config_for`]).
+    pub config: String,
     /// Time per move when the host sends no clock; with a clock, the most a move may take.
     pub movetime: Option<Duration>,
     /// Node budget per move (0 = none).
     pub nodes: u64,
     /// Deepest iteration.
     pub depth: u8,
+}
+
+/// The search configuration `spec` means for `rules`. `engine` is the ruleset's own engine:
+/// the preset's when the rules are a preset's (an OpenTafl host names them its own way and sends
+/// no engine), else the ruleset's `[ai] engine` (`full` unless it names one).
+pub fn config_for(spec: &str, rules: &Rules) -> Result<SearchConfig, ConfigError> {
+    match preset_of(rules).and_then(|name| Rules::preset(name).ok()) {
+        Some(preset) => SearchConfig::parse_for(spec, &preset),
+        None => SearchConfig::parse_for(spec, rules),
+    }
 }
 
 /// Time per move without a clock and without `--movetime`.
@@ -201,7 +213,11 @@ impl Session {
         match Rules::from_otr(args) {
             Ok(r) => {
                 let rules = Arc::new(r);
-                let searcher = Searcher::new(&rules, self.settings.cfg);
+                let cfg = match config_for(&self.settings.config, &rules) {
+                    Ok(c) => c,
+                    Err(e) => return Reply::critical(format!("--config: {e}")),
+                };
+                let searcher = Searcher::new(&rules, cfg);
                 self.game = Some(Game {
                     pos: Position::start(rules.clone()),
                     rules,
@@ -508,7 +524,7 @@ mod tests {
     fn session() -> Session {
         let mut s = Session::new(
             Settings {
-                cfg: SearchConfig::FULL,
+                config: "full".into(),
                 movetime: None,
                 nodes: 2000,
                 depth: 3,
@@ -614,5 +630,23 @@ mod tests {
                 .any(|s| mv[5..].starts_with(s)),
             "{mv}"
         );
+    }
+
+    #[test]
+    fn engine_is_the_presets_engine_under_any_name() {
+        let ziege = Rules::preset("ziege").unwrap();
+        let own = SearchConfig::of_rules(&ziege);
+        assert_ne!(
+            own,
+            SearchConfig::FULL,
+            "ziege plays its own engine, not full"
+        );
+        let renamed = ziege.to_otr().unwrap().replace("name:ziege", "name:Goat");
+        let host = Rules::from_otr(&renamed).unwrap();
+        assert_eq!(config_for("engine", &host).unwrap(), own);
+        assert_eq!(config_for("full", &host).unwrap(), SearchConfig::FULL);
+        // Rules no preset has: the ruleset's own engine, `full`.
+        let other = Rules::from_otr(&renamed.replace("ks:w", "ks:s")).unwrap();
+        assert_eq!(config_for("engine", &other).unwrap(), SearchConfig::FULL);
     }
 }

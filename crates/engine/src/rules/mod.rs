@@ -15,10 +15,10 @@ pub use file::{
     RulesFile, ThroneFile,
 };
 pub use kinds::{Kind, KindSet};
-pub use presets::{preset_source, PRESETS};
+pub use presets::{preset_of, preset_source, PRESETS};
 
 use crate::notation::parse_position_string;
-use crate::piece::{Side, KING};
+use crate::piece::{Side, ATTACKER, KING};
 use crate::square::{Geometry, Square, CELLS, MAX_AREA};
 use crate::zobrist::Zobrist;
 
@@ -121,6 +121,16 @@ impl Rules {
             return Err((
                 "start",
                 format!("has {kings} kings (`K`): a starting layout needs exactly one"),
+            ));
+        }
+        // A king alone is a finished game (every attacker captured), not a start: the attackers
+        // could never move. The defenders need no piece besides their king.
+        if !start.contains(&ATTACKER) {
+            return Err((
+                "start",
+                "has no attacker (`t`): the game would be over before it began; a starting \
+                 layout needs the king and at least one attacker"
+                    .into(),
             ));
         }
         let throne = if file.throne.enabled {

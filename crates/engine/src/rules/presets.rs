@@ -13,3 +13,51 @@ pub fn preset_source(name: &str) -> Option<&'static str> {
         _ => None,
     }
 }
+
+/// The preset whose game `rules` describe, whatever their name and engine: an OpenTafl host
+/// sends its own name (`Brandub`) and no engine, and a command that plays the ruleset's own
+/// engine (`engine`) then plays the preset's. Compared as OpenTafl rules strings without the
+/// name, which carry every rule; `None` when no preset has these rules (or they have no such
+/// string).
+pub fn preset_of(rules: &super::Rules) -> Option<&'static str> {
+    let unnamed = |r: &super::Rules| -> Option<String> {
+        let otr = r.to_otr().ok()?;
+        Some(
+            otr.split(' ')
+                .filter(|entry| !entry.starts_with("name:"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    };
+    let wanted = unnamed(rules)?;
+    PRESETS.into_iter().find(|name| {
+        super::Rules::preset(name)
+            .ok()
+            .and_then(|p| unnamed(&p))
+            .is_some_and(|otr| otr == wanted)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    #[test]
+    fn opentafl_strings_of_the_presets_find_them() {
+        // Brandubh under OpenTafl's name for it.
+        let brandub = Rules::from_otr(
+            "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        )
+        .unwrap();
+        assert_eq!(preset_of(&brandub), Some("brandubh"));
+        for name in ["ziege", "brandubh", "tablut"] {
+            let otr = Rules::preset(name).unwrap().to_otr().unwrap();
+            let renamed = otr.replace(&format!("name:{name}"), "name:Other");
+            assert_eq!(preset_of(&Rules::from_otr(&renamed).unwrap()), Some(name));
+        }
+        // Another rule: no preset.
+        let edge = brandub.to_otr().unwrap().replace("ks:w", "ks:s");
+        assert_eq!(preset_of(&Rules::from_otr(&edge).unwrap()), None);
+    }
+}

@@ -101,6 +101,14 @@ fn invalid_values_name_the_field_line_and_fix() {
     assert_eq!(f, "start");
     assert!(p.contains("0 kings"), "{p}");
 
+    // The king alone (no attacker) is the end of a game, not a start.
+    let start = Rules::preset("ziege").unwrap().file().start.clone();
+    let (f, p, _) = invalid_field(with("ziege", &start, "/7/7/7/3K3/7/7/7/"));
+    assert_eq!(f, "start");
+    assert!(p.contains("no attacker"), "{p}");
+    // The king and one attacker make a game (the defenders need no other piece).
+    assert!(with("ziege", &start, "/t6/7/7/3K3/7/7/7/").is_ok());
+
     let (f, _, _) = invalid_field(with("ziege", "move_limit = 0", "move_limit = 40000"));
     assert_eq!(f, "move_limit");
 }

@@ -61,12 +61,14 @@ pub struct SearchConfig {
 pub const NOT_IN_CART: [&str; 4] = ["region", "enclosure", "threats", "potential"];
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 24] = [
+pub const FEATURES: [&str; 26] = [
     "pv",
     "killers",
     "history",
     "tt",
     "captures",
+    "pvs",
+    "lmr",
     "qsearch",
     "escape-win",
     "escape-ext",
@@ -350,5 +352,25 @@ mod tests {
         for f in FEATURES {
             assert!(SearchConfig::BARE.clone().set(f, true), "{f}");
         }
+    }
+
+    /// Every switch `set` knows is listed in [`FEATURES`] (the list error messages and help
+    /// print): with every listed switch on, no switch is left off.
+    #[test]
+    fn features_lists_every_switch() {
+        let mut none = SearchConfig::BARE;
+        for f in FEATURES {
+            none.set(f, false);
+        }
+        let mut all = none;
+        for f in FEATURES {
+            assert!(all.set(f, true), "{f}");
+        }
+        let text = format!("{all:?}");
+        assert!(
+            !text.contains("false"),
+            "a switch missing from FEATURES: {text}"
+        );
+        assert!(format!("{none:?}").contains("false"));
     }
 }
