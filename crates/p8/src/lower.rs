@@ -9,6 +9,12 @@
 //! - number literals are quantised here exactly as PICO-8 reads them and written as exact decimal
 //!   literals (every 16.16 value is a double, and its decimal expansion is finite); a unary
 //!   minus applied to a literal is folded;
+//! - a chain of more than [`expr::LONG_CHAIN`] left-nested operators (`a+b-c*d+...`, which
+//!   PICO-8 compiles at any length) is computed step by step in a function called on the spot,
+//!   `(function(...) local __p8a=a __p8a=__p8_add(__p8a,b) ... return __p8a end)(...)`: the same
+//!   order of evaluation, without nesting a call per operator (Lua's parser allows 200 levels);
+//!   a chain of `..` of three or more operands is one call of `__p8_concatn`, which, like Lua's
+//!   `CONCAT`, gets every operand first and joins from the right;
 //! - compound assignments evaluate the table and key once; `?a,b` is `print(a,b)`; short forms
 //!   become long forms; `goto` and labels are kept;
 //! - every statement is written on its own source line (and every expression that starts on a
@@ -54,7 +60,7 @@ pub struct LowerOptions {
 /// The helpers the runner must pass in the chunk's vararg table, in binding order.
 pub const HELPERS: &[&str] = &[
     "add", "sub", "mul", "div", "idiv", "mod", "pow", "unm", "band", "bor", "bxor", "bnot", "shl",
-    "shr", "lshr", "rotl", "rotr", "concat", "peek", "peek2", "peek4",
+    "shr", "lshr", "rotl", "rotr", "concat", "concatn", "peek", "peek2", "peek4",
 ];
 
 /// Lowers a parsed program to a Lua 5.2 chunk (see the module docs for the contract).
@@ -67,6 +73,7 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
         mode: cost::LogicMode::Value,
         profile: opts.cost && opts.profile,
         funcs: vec!["(top)".to_string()],
+        vararg: vec![true],
     };
     l.out.push_str("local __p8=... ");
     let locals: Vec<String> = HELPERS.iter().map(|h| format!("__p8_{h}")).collect();
@@ -111,6 +118,8 @@ struct Lowerer {
     profile: bool,
     /// The names of the functions being lowered, innermost last (`(top)` first).
     funcs: Vec<String>,
+    /// Whether each of those functions takes `...`.
+    vararg: Vec<bool>,
 }
 
 impl Lowerer {
@@ -403,6 +412,7 @@ impl Lowerer {
     fn func_body(&mut self, f: &FuncBody, name: Option<String>) {
         let key = name.unwrap_or_else(|| format!("{}@{}", self.current_func(), self.line));
         self.funcs.push(key);
+        self.vararg.push(f.vararg);
         self.w("(");
         let mut params: Vec<String> = f.params.iter().map(|p| var_name(&p.name)).collect();
         if f.vararg {
@@ -418,6 +428,7 @@ impl Lowerer {
         self.at(f.end_line);
         self.w("end");
         self.funcs.pop();
+        self.vararg.pop();
     }
 
     fn names(&mut self, names: &[Name]) {

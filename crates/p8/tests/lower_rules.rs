@@ -39,7 +39,9 @@ rules! {
     bnot: "x=~a" => "x=__p8_bnot(a)";
     shifts: "x=a<<1>>2>>>3" => "x=__p8_lshr(__p8_shr(__p8_shl(a,1),2),3)";
     rotates: "x=a<<>1>><2" => "x=__p8_rotr(__p8_rotl(a,1),2)";
-    concat_right_assoc: "x=a..b..c" => "x=__p8_concat(a,__p8_concat(b,c))";
+    concat_chain_is_one_call: "x=a..b..c" => "x=__p8_concatn(a,b,c)";
+    concat_pair: "x=a..b" => "x=__p8_concat(a,b)";
+    concat_parenthesised_stays_apart: "x=a..(b..c)" => "x=__p8_concat(a,(__p8_concat(b,c)))";
     peeks: "x=@a+%b+$c" => "x=__p8_add(__p8_add(__p8_peek(a),__p8_peek2(b)),__p8_peek4(c))";
     bang_eq: "x=a!=b" => "x=a~=b";
     comparisons_native: "x=a<b and c>=d or not e" => "x=((a<b) and (c>=d)) or not e";

@@ -113,3 +113,15 @@ fn deep_nesting_is_a_located_error_not_a_crash() {
         },
     );
 }
+
+/// The nesting limit is z8lua's: `return` with 197 nested parentheses compiles there and 198 do
+/// not ("too many C levels (limit is 200)", lupaz8 2.8.0.1); a `+` chain of any length is flat.
+#[test]
+fn nesting_limit_matches_z8lua() {
+    let parens = |n: usize| format!("return {}1{}", "(".repeat(n), ")".repeat(n));
+    assert!(parse(&parens(197)).is_ok());
+    let err = parse(&parens(198)).expect_err("198 levels are refused");
+    assert!(err.message.contains("nesting deeper than"), "{err}");
+    let sum = format!("return {}", vec!["x"; 5000].join("+"));
+    assert!(parse(&sum).is_ok());
+}

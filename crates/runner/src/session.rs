@@ -167,19 +167,14 @@ impl Session {
             Ok(None) => {}
             Err(e) => return Err(located(e.line, e.col, e.message)),
         }
-        let chunk = tafl8_p8::parse(code).map_err(|e| RunError::Parse {
-            name: name.to_string(),
-            line: e.pos.line as usize + offset,
-            col: e.pos.col as usize,
-            message: e.message.clone(),
-        })?;
-        let lowered = lower(
-            &chunk,
+        let lowered = compile(
+            code,
             &LowerOptions {
                 cost: true,
                 profile,
             },
-        );
+        )
+        .map_err(|e| located(e.pos.line, e.pos.col, e.message))?;
         let session = Session::from_lowered(&lowered, name, offset, limits)?;
         {
             let mut machine = session.vm.machine().borrow_mut();
@@ -406,6 +401,29 @@ impl Session {
         report.menu = machine.menu.clone();
         Ok(report)
     }
+}
+
+/// The stack the cart's code is parsed and lowered on. Their recursion follows the syntax tree's
+/// depth, which the token limit bounds (8,192 `.a` or `()` in a row, 4,096 operators in a chain)
+/// but not to what a default thread's stack holds; untouched, the reservation costs nothing.
+const COMPILE_STACK: usize = 256 << 20;
+
+/// Parses and lowers `code` on a thread with [`COMPILE_STACK`] (on the caller's thread if no
+/// thread can be started), the syntax tree dropped there too.
+fn compile(code: &str, opts: &LowerOptions) -> Result<String, tafl8_p8::ParseError> {
+    let work = || tafl8_p8::parse(code).map(|chunk| lower(&chunk, opts));
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .name("tafl8-compile".into())
+            .stack_size(COMPILE_STACK)
+            .spawn_scoped(scope, work)
+        {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => work(),
+        }
+    })
 }
 
 /// Rewrites `name:N:` (a Lua line in the `__lua__` code) to the cart file's line.

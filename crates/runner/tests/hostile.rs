@@ -252,3 +252,38 @@ function _update() for i=1,40 do printh(big) end for i=1,20000 do sfx(1,2,3,4,5,
     assert_eq!(r.sounds_dropped, 120_000 - 100_000);
     assert_eq!(r.sounds[0].args.len(), tafl8_runner::machine::SOUND_ARGS);
 }
+
+/// Valid PICO-8 the lowering used to refuse (it nested a helper call per operator): a 198-term
+/// sum and a 124-term concatenation print what z8lua prints (198 and 124, lupaz8 2.8.0.1; 200
+/// `..` are refused there too).
+#[test]
+fn long_operator_chains_run() {
+    let sum = vec!["x"; 198].join("+");
+    let cat = vec!["s"; 124].join("..");
+    let out = printh(&format!(
+        "local x=1 local y={sum} printh(y) local s='a' printh(#({cat}))"
+    ));
+    assert_eq!(out, ["198", "124"]);
+}
+
+/// The deepest expressions the token limit allows (a 4,000-term sum, 8,000 `.a`, 8,000 calls
+/// in a row) load and run on a test thread's stack.
+#[test]
+fn the_deepest_expressions_within_the_token_limit() {
+    let sum = vec!["x"; 4000].join("+");
+    let members = ".a".repeat(8000);
+    let calls = "()".repeat(8000);
+    for (lua, want) in [
+        (format!("local x=1 printh({sum})"), "4000"),
+        (format!("t={{}} t.a=t printh(t{members}==t)"), "true"),
+        (
+            format!("function f() return f end printh(f{calls}==f)"),
+            "true",
+        ),
+    ] {
+        match run_with(&lua, 0, "", Limits::default()) {
+            Ok((_, r)) => assert_eq!(r.printh, [want]),
+            Err(e) => panic!("{}...: {e}", &lua[..40]),
+        }
+    }
+}

@@ -27,6 +27,47 @@ pub(super) fn helper(op: BinOp) -> Option<&'static str> {
     })
 }
 
+/// Left-nested chains of routed operators longer than this are lowered step by step (see the
+/// module docs): nested helper calls cost the Lua parser a level each, of 200.
+pub(super) const LONG_CHAIN: usize = 32;
+
+/// The left spine of routed binary operators under `e` (through parentheses): the innermost
+/// left operand, then each `(helper, right operand)` in evaluation order.
+fn left_spine(e: &Expr) -> (&Expr, Vec<(&'static str, &Expr)>) {
+    let mut steps = Vec::new();
+    let mut at = e;
+    loop {
+        match &at.kind {
+            ExprKind::Binary(op, l, r) if *op != BinOp::Concat => match helper(*op) {
+                Some(h) => {
+                    steps.push((h, &**r));
+                    at = l;
+                }
+                None => break,
+            },
+            ExprKind::Paren(inner) if matches!(&inner.kind, ExprKind::Binary(op, ..) if *op != BinOp::Concat && helper(*op).is_some()) =>
+            {
+                at = inner;
+            }
+            _ => break,
+        }
+    }
+    steps.reverse();
+    (at, steps)
+}
+
+/// The operands of a right-nested `..` chain (`a..b..c` is `a..(b..c)`), in order.
+fn concat_operands(e: &Expr) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    let mut at = e;
+    while let ExprKind::Binary(BinOp::Concat, l, r) = &at.kind {
+        out.push(&**l);
+        at = r;
+    }
+    out.push(at);
+    out
+}
+
 /// The literal value of `e` after folding unary minus, if it is one.
 fn literal_value(e: &Expr) -> Option<i32> {
     match &e.kind {
@@ -142,6 +183,17 @@ impl Lowerer {
                 self.func_body(f, None);
             }
             ExprKind::Table(f) => self.table(f),
+            ExprKind::Binary(BinOp::Concat, ..) if concat_operands(e).len() > 2 => {
+                self.w("__p8_concatn(");
+                for (i, part) in concat_operands(e).into_iter().enumerate() {
+                    if i > 0 {
+                        self.w(",");
+                    }
+                    self.expr(part);
+                }
+                self.w(")");
+            }
+            ExprKind::Binary(..) if left_spine(e).1.len() > LONG_CHAIN => self.long_chain(e),
             ExprKind::Binary(op, l, r) => match helper(*op) {
                 Some(h) => {
                     let _ = write!(self.out, "__p8_{h}(");
@@ -196,6 +248,25 @@ impl Lowerer {
                 self.w(")");
             }
         }
+    }
+
+    /// A long left-nested chain, step by step in a function called on the spot (see the module
+    /// docs); it receives the enclosing function's `...` when there is one.
+    fn long_chain(&mut self, e: &Expr) {
+        let (first, steps) = left_spine(e);
+        let va = if self.vararg.last().copied().unwrap_or(false) {
+            "..."
+        } else {
+            ""
+        };
+        let _ = write!(self.out, "(function({va}) local __p8a=");
+        self.expr(first);
+        for (h, r) in steps {
+            let _ = write!(self.out, " __p8a=__p8_{h}(__p8a,");
+            self.expr(r);
+            self.w(")");
+        }
+        let _ = write!(self.out, " return __p8a end)({va})");
     }
 
     /// `l and r` / `l or r` with costs on: the right operand is wrapped in `__p8_cb(k, r)`,

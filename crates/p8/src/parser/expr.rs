@@ -157,7 +157,6 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn suffixed_expr(&mut self) -> PResult<Expr> {
-        self.enter()?;
         let mut e = self.primary_expr()?;
         while let Some(t) = self.peek() {
             let pos = e.pos;
@@ -199,7 +198,6 @@ impl<'a> Parser<'a> {
                 _ => break,
             };
         }
-        self.leave();
         Ok(e)
     }
 

@@ -14,6 +14,12 @@ const Z8LUA_HELPERS: &str = r"{
   shl = function(a, b) return a << b end, shr = function(a, b) return a >> b end,
   lshr = function(a, b) return a >>> b end, rotl = function(a, b) return a <<> b end,
   rotr = function(a, b) return a >>< b end, concat = function(a, b) return a .. b end,
+  concatn = function(...)
+    local t, n = {...}, select('#', ...)
+    local acc = t[n]
+    for i = n - 1, 1, -1 do acc = t[i] .. acc end
+    return acc
+  end,
   peek = function(a) return @a end, peek2 = function(a) return %a end,
   peek4 = function(a) return $a end,
   cost = function(reader) __p8_reader = reader end,

@@ -109,10 +109,15 @@ pub fn exact_table(lua: &Lua, peek: &Table, meter: &Rc<Meter>) -> Result<Table, 
         "bnot",
         lua.create_function(|_, a: Value| Ok(push(operand(&a)?.bnot())))?,
     )?;
-    let meter = Rc::clone(meter);
+    let m = Rc::clone(meter);
     t.raw_set(
         "concat",
-        lua.create_function(move |lua, args| concat(lua, &meter, args))?,
+        lua.create_function(move |lua, args| concat(lua, &m, args))?,
+    )?;
+    let m = Rc::clone(meter);
+    t.raw_set(
+        "concatn",
+        lua.create_function(move |lua, args: mlua::MultiValue| concatn(lua, &m, args.into_vec()))?,
     )?;
     for name in ["peek", "peek2", "peek4"] {
         let f: Function = peek.raw_get(name)?;
@@ -130,6 +135,47 @@ fn piece(lua: &Lua, v: &Value) -> Result<Option<mlua::LuaString>, Error> {
         }
         _ => None,
     })
+}
+
+/// `a .. b .. c ...` (three or more operands), as Lua 5.2's `CONCAT` runs it (`luaV_concat`):
+/// every operand is already evaluated; the last two are joined first, and a run of strings and
+/// numbers ending at the top is joined at once, in one buffer (so no intermediate strings, as on
+/// PICO-8); a table in the way gets its `__concat` with the two values at the top.
+fn concatn(lua: &Lua, meter: &Meter, mut vals: Vec<Value>) -> Result<Value, Error> {
+    while vals.len() > 1 {
+        let n = vals.len();
+        let run = vals
+            .iter()
+            .rev()
+            .take_while(|v| matches!(v, Value::String(_) | Value::Number(_) | Value::Integer(_)))
+            .count();
+        if run < 2 {
+            let b = vals.pop().unwrap_or(Value::Nil);
+            let a = vals.pop().unwrap_or(Value::Nil);
+            vals.push(concat(lua, meter, (a, b))?);
+            continue;
+        }
+        let mut pieces = Vec::with_capacity(run);
+        for v in &vals[n - run..] {
+            pieces.push(piece(lua, v)?.expect("strings and numbers have text"));
+        }
+        let total: usize = pieces.iter().map(|p| p.as_bytes().len()).sum();
+        let non_empty = pieces.iter().filter(|p| !p.as_bytes().is_empty()).count();
+        if non_empty >= 2 && !meter.fits_transient(total) {
+            lua.gc_collect()?;
+            if !meter.fits_transient(total) {
+                meter.mark_exhausted();
+                return Err(Error::MemoryError("not enough memory".into()));
+            }
+        }
+        let mut bytes = Vec::with_capacity(total);
+        for p in &pieces {
+            bytes.extend_from_slice(&p.as_bytes());
+        }
+        vals.truncate(n - run);
+        vals.push(Value::String(lua.create_string(bytes)?));
+    }
+    Ok(vals.pop().unwrap_or(Value::Nil))
 }
 
 /// `a .. b`: strings and numbers join; anything else is the error Lua gives (or its `__concat`).
