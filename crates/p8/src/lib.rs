@@ -26,7 +26,7 @@ pub use count::{
 };
 pub use lexer::{lex, lex_with_comments, LexError, Lexer};
 pub use lint::{lint, Finding, Severity};
-pub use lower::{lower, LowerOptions};
+pub use lower::{lower, lower_with_sites, LowerOptions, Lowered, OpSite, OperandName};
 pub use minify::{minify, MinifyOptions};
 pub use parser::{parse, ParseError};
 pub use print::print_chunk;

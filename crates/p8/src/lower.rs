@@ -63,8 +63,47 @@ pub const HELPERS: &[&str] = &[
     "shr", "lshr", "rotl", "rotr", "concat", "concatn", "peek", "peek2", "peek4",
 ];
 
+/// A routed operator's call in the lowered code, with what Lua would call each operand in an
+/// error message, so the runner can name the cart's operand where the helper's error names its
+/// own parameter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpSite {
+    /// The line the call is on (the cart's line: lowering keeps lines).
+    pub line: u32,
+    /// `..` (the error says "concatenate") rather than arithmetic.
+    pub concat: bool,
+    /// The operands, in order (one for a unary operator).
+    pub operands: Vec<OperandName>,
+}
+
+/// What Lua 5.2 calls an operand in an error about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OperandName {
+    /// A name: `local 'v'`, `upvalue 'u'`, `global 'g'`, `field 'x'`, `field '?'`.
+    Named(String),
+    /// A value without a name (a call's result, a table constructor, ...).
+    Unnamed,
+    /// Always a number (a numeric literal, an arithmetic result): never the operand at fault.
+    Number,
+}
+
+/// A lowered chunk and its operator sites (names only with [`LowerOptions::cost`], which
+/// resolves every variable).
+#[derive(Debug, Clone, Default)]
+pub struct Lowered {
+    /// The Lua 5.2 chunk.
+    pub code: String,
+    /// Every routed operator's call.
+    pub sites: Vec<OpSite>,
+}
+
 /// Lowers a parsed program to a Lua 5.2 chunk (see the module docs for the contract).
 pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
+    lower_with_sites(chunk, opts).code
+}
+
+/// [`lower`], also listing the operator calls (see [`OpSite`]).
+pub fn lower_with_sites(chunk: &Chunk, opts: &LowerOptions) -> Lowered {
     let mut l = Lowerer {
         out: String::new(),
         line: 1,
@@ -74,6 +113,7 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
         profile: opts.cost && opts.profile,
         funcs: vec!["(top)".to_string()],
         vararg: vec![true],
+        sites: Vec::new(),
     };
     l.out.push_str("local __p8=... ");
     let locals: Vec<String> = HELPERS.iter().map(|h| format!("__p8_{h}")).collect();
@@ -99,7 +139,10 @@ pub fn lower(chunk: &Chunk, opts: &LowerOptions) -> String {
     l.out.push_str("return (function(...) ");
     l.block_body(&chunk.block, cost::Ctx::Chunk);
     l.out.push_str("\nend)()\n");
-    l.out
+    Lowered {
+        code: l.out,
+        sites: l.sites,
+    }
 }
 
 struct Lowerer {
@@ -120,6 +163,8 @@ struct Lowerer {
     funcs: Vec<String>,
     /// Whether each of those functions takes `...`.
     vararg: Vec<bool>,
+    /// The operator calls written so far.
+    sites: Vec<OpSite>,
 }
 
 impl Lowerer {

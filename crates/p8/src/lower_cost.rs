@@ -110,6 +110,15 @@ impl Model {
         Model { names: c.names }
     }
 
+    /// How Lua 5.2 names a variable read at `pos` in an error: `local`, `upvalue` or `global`.
+    pub(crate) fn name_word(&self, pos: Pos) -> &'static str {
+        match self.name_kind(pos) {
+            NameKind::Local => "local",
+            NameKind::Upvalue => "upvalue",
+            NameKind::Global => "global",
+        }
+    }
+
     fn name_kind(&self, pos: Pos) -> NameKind {
         self.names.get(&pos).copied().unwrap_or(NameKind::Global)
     }

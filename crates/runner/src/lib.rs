@@ -42,6 +42,7 @@ pub mod lua_memory;
 pub mod machine;
 pub mod memory;
 pub mod num;
+pub mod operand_names;
 pub mod rng;
 pub mod screenshot;
 pub mod session;

@@ -4,13 +4,14 @@
 use std::path::PathBuf;
 
 use mlua::{Function, Table, Value};
-use tafl8_p8::lower::{lower, LowerOptions};
+use tafl8_p8::lower::{lower_with_sites, LowerOptions, Lowered};
 use tafl8_p8::Cart;
 
 use crate::cpu::{frame_budget, CpuReport};
 use crate::input::InputScript;
 use crate::machine::{MenuItem, SoundCall};
 use crate::memory::{GFF, MAP};
+use crate::operand_names::OperandNames;
 use crate::screenshot::{write_png, ScreenshotError};
 use crate::vm::{Limits, Vm, VmError};
 
@@ -18,7 +19,7 @@ use crate::vm::{Limits, Vm, VmError};
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The cart file could not be read or parsed.
-    #[error("{0}")]
+    #[error(transparent)]
     Cart(#[from] tafl8_p8::CartError),
     /// The cart has no `__lua__` section.
     #[error("{0}: no __lua__ section: nothing to run")]
@@ -36,10 +37,10 @@ pub enum RunError {
         message: String,
     },
     /// The cart failed while running (error message names the cart line), or ran away.
-    #[error("{0}")]
+    #[error(transparent)]
     Vm(#[from] VmError),
     /// A screenshot could not be written.
-    #[error("{0}")]
+    #[error(transparent)]
     Screenshot(#[from] ScreenshotError),
 }
 
@@ -114,6 +115,7 @@ pub struct Session {
     vm: Vm,
     name: String,
     line_offset: usize,
+    operands: OperandNames,
 }
 
 impl std::fmt::Debug for Session {
@@ -175,18 +177,24 @@ impl Session {
             },
         )
         .map_err(|e| located(e.pos.line, e.pos.col, e.message))?;
-        let session = Session::from_lowered(&lowered, name, offset, limits)?;
+        let mut session = Session::from_lowered(&lowered.code, name, offset, limits)?;
+        session.operands = OperandNames::new(lowered.sites);
         {
             let mut machine = session.vm.machine().borrow_mut();
             let mem = machine.mem.bytes_mut();
-            let gfx = cart.gfx()?;
+            // The data sections' errors name the cart, as the code's do.
+            let named = |mut e: tafl8_p8::CartError| {
+                e.path.get_or_insert_with(|| name.to_string());
+                e
+            };
+            let gfx = cart.gfx().map_err(named)?;
             for y in 0..128 {
                 for x in (0..128).step_by(2) {
                     mem[y * 64 + x / 2] = gfx.get(x, y) | (gfx.get(x + 1, y) << 4);
                 }
             }
-            mem[GFF..GFF + 256].copy_from_slice(cart.flags()?.cells());
-            mem[MAP..MAP + 128 * 32].copy_from_slice(cart.map()?.cells());
+            mem[GFF..GFF + 256].copy_from_slice(cart.flags().map_err(named)?.cells());
+            mem[MAP..MAP + 128 * 32].copy_from_slice(cart.map().map_err(named)?.cells());
         }
         Ok(session)
     }
@@ -204,6 +212,7 @@ impl Session {
             vm,
             name: name.to_string(),
             line_offset,
+            operands: OperandNames::default(),
         };
         s.stash_source(lowered);
         Ok(s)
@@ -224,7 +233,7 @@ impl Session {
     fn map_err(&self, e: VmError) -> RunError {
         match e {
             VmError::Lua(msg) => RunError::Vm(VmError::Lua(remap_lines(
-                &msg,
+                &self.operands.rewrite(&msg, &self.name),
                 &self.name,
                 self.line_offset,
             ))),
@@ -410,8 +419,8 @@ const COMPILE_STACK: usize = 256 << 20;
 
 /// Parses and lowers `code` on a thread with [`COMPILE_STACK`] (on the caller's thread if no
 /// thread can be started), the syntax tree dropped there too.
-fn compile(code: &str, opts: &LowerOptions) -> Result<String, tafl8_p8::ParseError> {
-    let work = || tafl8_p8::parse(code).map(|chunk| lower(&chunk, opts));
+fn compile(code: &str, opts: &LowerOptions) -> Result<Lowered, tafl8_p8::ParseError> {
+    let work = || tafl8_p8::parse(code).map(|chunk| lower_with_sites(&chunk, opts));
     std::thread::scope(|scope| {
         match std::thread::Builder::new()
             .name("tafl8-compile".into())

@@ -287,3 +287,99 @@ fn the_deepest_expressions_within_the_token_limit() {
         }
     }
 }
+
+/// The error a cart gets, as `tafl8 run` reports it.
+fn error_of(lua: &str) -> String {
+    match run_with(lua, 0, "", Limits::default()) {
+        Err(e) => e.to_string(),
+        Ok((_, r)) => panic!("no error; printed {:?}", r.printh),
+    }
+}
+
+/// Operator errors name the cart's operand as PICO-8 does (lupaz8 2.8.0.1 gives each of these
+/// messages), not the runner's helper's parameter; lines are the cart file's (code from line 4).
+#[test]
+fn operator_errors_name_the_carts_variables() {
+    let cases = [
+        ("local v=nil printh(v+1)", "local 'v' (a nil value)"),
+        ("local a,b=1,nil printh(a+b)", "local 'b' (a nil value)"),
+        ("printh(1+vv)", "global 'vv' (a nil value)"),
+        ("local t={} printh(1+t.x)", "field 'x' (a nil value)"),
+        ("local t={} printh(t[1]*2)", "field '?' (a nil value)"),
+        (
+            "local v=nil function g() return v&1 end g()",
+            "upvalue 'v' (a nil value)",
+        ),
+        ("local v=nil printh(-v)", "local 'v' (a nil value)"),
+        ("local s='abc' printh(s+1)", "local 's' (a string value)"),
+        ("printh('abc'+1)", "a string value"),
+        ("local v={} printh(v%2)", "local 'v' (a table value)"),
+        ("local v=nil printh((v+1)*2)", "local 'v' (a nil value)"),
+    ];
+    for (lua, want) in cases {
+        assert_eq!(
+            error_of(lua),
+            format!("test.p8:4: attempt to perform arithmetic on {want}"),
+            "{lua}"
+        );
+    }
+    let sum = format!("local v=nil printh(v+{})", vec!["1"; 40].join("+"));
+    assert_eq!(
+        error_of(&sum),
+        "test.p8:4: attempt to perform arithmetic on local 'v' (a nil value)"
+    );
+    for (lua, want) in [
+        ("local v=nil printh('a'..v)", "local 'v' (a nil value)"),
+        ("local v=nil printh('x'..v..'y')", "local 'v' (a nil value)"),
+        (
+            "local t={} printh('a'..t.k..'b'..'c')",
+            "field 'k' (a nil value)",
+        ),
+        ("printh('a'..{})", "a table value"),
+    ] {
+        assert_eq!(
+            error_of(lua),
+            format!("test.p8:4: attempt to concatenate {want}"),
+            "{lua}"
+        );
+    }
+}
+
+/// `add` past the end is z8lua's error, not the one of the table function it is built on.
+#[test]
+fn add_out_of_bounds_is_picos_error() {
+    assert_eq!(
+        error_of("add({},1,0x7fff.ffff)"),
+        "test.p8:4: bad argument #2 to 'add' (position out of bounds)"
+    );
+}
+
+/// `printh` of a value whose `__tostring` returns something other than a string shows that
+/// value as `tostr` would (it printed Rust's debug form, `Integer(5)`).
+#[test]
+fn printh_of_a_non_string_tostring_result() {
+    let out = printh(
+        "printh(setmetatable({},{__tostring=function() return 5 end}))
+printh(setmetatable({},{__tostring=function() return {} end}))
+printh(setmetatable({},{__tostring=function() return true end}))",
+    );
+    assert_eq!(out, ["5", "[table]", "true"]);
+}
+
+/// A data section's error names the cart file and its line, once.
+#[test]
+fn a_gfx_error_names_the_file_once() {
+    let text = format!(
+        "{}__gfx__\n{}\n",
+        support::cart_text("printh(1)"),
+        "0".repeat(200)
+    );
+    let cart = tafl8_p8::Cart::parse(&text).unwrap();
+    let e =
+        tafl8_runner::session::Session::from_cart(&cart, "test.p8", Limits::default()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "test.p8:6:129: `__gfx__` row is 200 characters long; at most 128 are allowed"
+    );
+    assert!(std::error::Error::source(&e).is_none());
+}

@@ -1,6 +1,6 @@
 //! Expression lowering: routed operators become helper calls, the rest stays native Lua.
 
-use super::{lua_name, number_literal, string_literal, var_name, Lowerer};
+use super::{lua_name, number_literal, string_literal, var_name, Lowerer, OpSite, OperandName};
 use crate::ast::*;
 use crate::lower_cost::LogicMode;
 use std::fmt::Write;
@@ -88,6 +88,44 @@ fn is_native_binary(e: &Expr) -> bool {
 }
 
 impl Lowerer {
+    /// What Lua 5.2 calls `e` in an error about it (`getobjname`): a variable by its kind and
+    /// name, a table field by its key when the key is a constant string (`field '?'` when it is
+    /// not); a number literal or an arithmetic result is always a number; anything else has no
+    /// name.
+    fn describe(&self, e: &Expr) -> OperandName {
+        let named = |s: String| OperandName::Named(s);
+        match &e.kind {
+            ExprKind::Name(n) => match self.cost.as_ref() {
+                Some(m) => named(format!("{} '{n}'", m.name_word(e.pos))),
+                None => OperandName::Unnamed,
+            },
+            ExprKind::Member(_, n) => named(format!("field '{}'", n.name)),
+            ExprKind::Index(_, k) => match &k.kind {
+                ExprKind::Str(s) => named(format!("field '{}'", String::from_utf8_lossy(&s.value))),
+                _ => named("field '?'".into()),
+            },
+            ExprKind::Paren(inner) => self.describe(inner),
+            ExprKind::Number(_) => OperandName::Number,
+            ExprKind::Binary(op, ..) if *op != BinOp::Concat && helper(*op).is_some() => {
+                OperandName::Number
+            }
+            ExprKind::Unary {
+                op: UnOp::Neg | UnOp::BNot | UnOp::Peek | UnOp::Peek2 | UnOp::Peek4,
+                ..
+            } => OperandName::Number,
+            _ => OperandName::Unnamed,
+        }
+    }
+
+    /// Records an operator call written on the current line.
+    fn site(&mut self, concat: bool, operands: Vec<OperandName>) {
+        self.sites.push(OpSite {
+            line: self.line,
+            concat,
+            operands,
+        });
+    }
+
     fn args(&mut self, a: &Args) {
         self.w("(");
         match a {
@@ -184,6 +222,11 @@ impl Lowerer {
             }
             ExprKind::Table(f) => self.table(f),
             ExprKind::Binary(BinOp::Concat, ..) if concat_operands(e).len() > 2 => {
+                let names = concat_operands(e)
+                    .into_iter()
+                    .map(|o| self.describe(o))
+                    .collect();
+                self.site(true, names);
                 self.w("__p8_concatn(");
                 for (i, part) in concat_operands(e).into_iter().enumerate() {
                     if i > 0 {
@@ -196,6 +239,8 @@ impl Lowerer {
             ExprKind::Binary(..) if left_spine(e).1.len() > LONG_CHAIN => self.long_chain(e),
             ExprKind::Binary(op, l, r) => match helper(*op) {
                 Some(h) => {
+                    let names = vec![self.describe(l), self.describe(r)];
+                    self.site(*op == BinOp::Concat, names);
                     let _ = write!(self.out, "__p8_{h}(");
                     self.expr(l);
                     self.w(",");
@@ -228,6 +273,8 @@ impl Lowerer {
                 };
                 match call {
                     Some(h) => {
+                        let names = vec![self.describe(operand)];
+                        self.site(false, names);
                         let _ = write!(self.out, "__p8_{h}(");
                         self.expr(operand);
                         self.w(")");
@@ -261,7 +308,13 @@ impl Lowerer {
         };
         let _ = write!(self.out, "(function({va}) local __p8a=");
         self.expr(first);
+        let mut left = self.describe(first);
         for (h, r) in steps {
+            let names = vec![
+                std::mem::replace(&mut left, OperandName::Number),
+                self.describe(r),
+            ];
+            self.site(false, names);
             let _ = write!(self.out, " __p8a=__p8_{h}(__p8a,");
             self.expr(r);
             self.w(")");

@@ -11,7 +11,11 @@ function api.add(t, v, i)
   if i == nil then
     t[#t + 1] = v
   else
-    tinsert(t, flr(i), v)
+    i = flr(i)
+    -- z8lua's add: "bad argument #2 to 'add' (position out of bounds)" (lupaz8 2.8.0.1), not
+    -- the message of the table.insert it is built on.
+    if i < 1 or i > #t + 1 then error("bad argument #2 to 'add' (position out of bounds)", 2) end
+    tinsert(t, i, v)
   end
   return v
 end

@@ -39,11 +39,18 @@ pub fn tostr(lua: &Lua, args: &[Value]) -> mlua::Result<Value> {
     Ok(Value::String(lua.create_string(text)?))
 }
 
-/// The bytes `print`/`printh` show for a value (`tostr` without flags).
+/// The bytes `print`/`printh` show for a value (`tostr` without flags). A `__tostring` that
+/// returns something other than a string has its result shown as `tostr` shows that value
+/// (z8lua's `tostr` returns such a result unchanged: `5` shows as `5`), without calling a
+/// `__tostring` again (a table shows as `[table]`).
 pub fn display_bytes(lua: &Lua, v: &Value) -> mlua::Result<Vec<u8>> {
     match tostr(lua, std::slice::from_ref(v))? {
         Value::String(s) => Ok(s.as_bytes().to_vec()),
-        other => Ok(format!("{other:?}").into_bytes()),
+        Value::Table(_) => Ok(b"[table]".to_vec()),
+        other => match tostr(lua, &[other])? {
+            Value::String(s) => Ok(s.as_bytes().to_vec()),
+            _ => Ok(b"[table]".to_vec()),
+        },
     }
 }
 

@@ -13,16 +13,24 @@ pub fn push(x: Fix) -> f64 {
 
 /// The operand of an arithmetic operator: numbers, and strings that parse as PICO-8 numbers.
 pub fn operand(v: &Value) -> Result<Fix, Error> {
+    operand_named(v, None)
+}
+
+/// [`operand`], the error naming the helper's parameter `param` as Lua would ("attempt to
+/// perform arithmetic on local 'a' (a nil value)"), which the runner then replaces with the
+/// cart's operand (see [`crate::operand_names`]).
+pub fn operand_named(v: &Value, param: Option<&str>) -> Result<Fix, Error> {
+    let fail = |kind: &str| {
+        let name = param.map_or(String::new(), |p| format!("local '{p}' "));
+        Error::runtime(format!(
+            "attempt to perform arithmetic on {name}(a {kind} value)"
+        ))
+    };
     match v {
         Value::Number(n) => Ok(Fix::from_f64(*n)),
         Value::Integer(i) => Ok(Fix::from_f64(*i as f64)),
-        Value::String(s) => format::parse(&s.as_bytes()).ok_or_else(|| {
-            Error::runtime("attempt to perform arithmetic on a string value (not a number)")
-        }),
-        other => Err(Error::runtime(format!(
-            "attempt to perform arithmetic on a {} value",
-            other.type_name()
-        ))),
+        Value::String(s) => format::parse(&s.as_bytes()).ok_or_else(|| fail("string")),
+        other => Err(fail(other.type_name())),
     }
 }
 

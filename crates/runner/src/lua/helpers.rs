@@ -6,7 +6,7 @@ use std::rc::Rc;
 use mlua::{Error, Function, Lua, Table, Value};
 use tafl8_luaheap::Meter;
 
-use super::convert::{operand, push};
+use super::convert::{operand, operand_named, push};
 use crate::num::{format, Fix};
 
 /// Names and implementations of the binary operators, in the contract's order.
@@ -97,17 +97,20 @@ pub fn exact_table(lua: &Lua, peek: &Table, meter: &Rc<Meter>) -> Result<Table, 
         t.raw_set(
             name,
             lua.create_function(move |_, (a, b): (Value, Value)| {
-                Ok(push(op(operand(&a)?, operand(&b)?)))
+                Ok(push(op(
+                    operand_named(&a, Some("a"))?,
+                    operand_named(&b, Some("b"))?,
+                )))
             })?,
         )?;
     }
     t.raw_set(
         "unm",
-        lua.create_function(|_, a: Value| Ok(push(operand(&a)?.neg())))?,
+        lua.create_function(|_, a: Value| Ok(push(operand_named(&a, Some("a"))?.neg())))?,
     )?;
     t.raw_set(
         "bnot",
-        lua.create_function(|_, a: Value| Ok(push(operand(&a)?.bnot())))?,
+        lua.create_function(|_, a: Value| Ok(push(operand_named(&a, Some("a"))?.bnot())))?,
     )?;
     let m = Rc::clone(meter);
     t.raw_set(
@@ -152,7 +155,9 @@ fn concatn(lua: &Lua, meter: &Meter, mut vals: Vec<Value>) -> Result<Value, Erro
         if run < 2 {
             let b = vals.pop().unwrap_or(Value::Nil);
             let a = vals.pop().unwrap_or(Value::Nil);
-            vals.push(concat(lua, meter, (a, b))?);
+            // Operand slots n-2 and n-1 (a joined result sits in its first operand's slot).
+            let names = (format!("@{}", n - 2), format!("@{}", n - 1));
+            vals.push(concat_pair(lua, meter, (a, b), (&names.0, &names.1))?);
             continue;
         }
         let mut pieces = Vec::with_capacity(run);
@@ -185,6 +190,16 @@ fn concatn(lua: &Lua, meter: &Meter, mut vals: Vec<Value>) -> Result<Value, Erro
 /// itself: a result that would not fit beside its buffer, even after a full collection, is out of
 /// memory (as doubling a 1 MiB string is on PICO-8, see the memory tests).
 fn concat(lua: &Lua, meter: &Meter, (a, b): (Value, Value)) -> Result<Value, Error> {
+    concat_pair(lua, meter, (a, b), ("a", "b"))
+}
+
+/// `a .. b`, an error naming `a` and `b` as `names` (see [`crate::operand_names`]).
+fn concat_pair(
+    lua: &Lua,
+    meter: &Meter,
+    (a, b): (Value, Value),
+    names: (&str, &str),
+) -> Result<Value, Error> {
     match (piece(lua, &a)?, piece(lua, &b)?) {
         (Some(x), Some(y)) => {
             let (x, y) = (x.as_bytes(), y.as_bytes());
@@ -210,9 +225,13 @@ fn concat(lua: &Lua, meter: &Meter, (a, b): (Value, Value)) -> Result<Value, Err
                     }
                 }
             }
-            let bad = if piece(lua, &a)?.is_none() { &a } else { &b };
+            let (bad, param) = if piece(lua, &a)?.is_none() {
+                (&a, names.0)
+            } else {
+                (&b, names.1)
+            };
             Err(Error::runtime(format!(
-                "attempt to concatenate a {} value",
+                "attempt to concatenate local '{param}' (a {} value)",
                 bad.type_name()
             )))
         }
