@@ -1,6 +1,7 @@
 //! The CPU model: PICO-8 runs about 2 cycles per Lua VM instruction at 8,388,608 cycles per second,
 //! so a 30 fps frame has about 139,810 instructions of budget (60 fps: half). The cart's instructions
-//! come from the lowering's cost annotations (`__p8_cycles()`), not from the lowered code's own VM count.
+//! come from the lowering's cost annotations (the chunk's private counter, see [`crate::clock`]) plus
+//! the API's published charges, not from the lowered code's own VM count.
 
 /// PICO-8's CPU clock.
 pub const CYCLES_PER_SECOND: u64 = 8_388_608;

@@ -1,8 +1,10 @@
 //! The headless PICO-8 runner: exact 16.16 numbers, the PICO-8 API, frames, CPU model, screenshots.
 //!
 //! A cart's `__lua__` is parsed and lowered by `tafl8-p8` to Lua 5.2 in which every arithmetic,
-//! bitwise, concatenation and peek operator is a call of a `__p8_*` helper; this crate runs that chunk
-//! in mlua's vendored Lua 5.2 inside a sandbox environment holding only the PICO-8 API.
+//! bitwise, concatenation and peek operator is a call of a `__p8_*` helper (locals of the chunk the
+//! cart cannot name); this crate runs that chunk in mlua's vendored Lua 5.2 inside a sandbox
+//! environment holding only the PICO-8 API. What it guarantees against carts written to break it
+//! (time, memory, no escape) is in `docs/runner.md`, "Hostile carts".
 //!
 //! - [`num`]: [`Fix`], PICO-8's 16.16 number, bit-exact with z8lua (checked by a generated
 //!   conformance suite of 11,040 expressions), its decimal/hex text forms and trigonometry.
@@ -26,7 +28,11 @@
 //! - Not supported: arithmetic metamethods on tables (`__add` and friends, e.g. a vector class):
 //!   the operator helpers accept numbers and numeric strings only.
 //! - The CPU model counts the cart's own instructions through the lowering's cost annotations
-//!   (within 0.2% of z8lua on the test workloads); the runaway limit counts real VM instructions.
+//!   (within 0.2% of z8lua on the test workloads) plus the API's published system costs
+//!   ([`clock`]); the runaway limit counts real VM instructions plus the API's work.
+//! - Finalizers (`__gc`) run after the cart's callback in which their object was collected, under
+//!   the frame's instruction limit (Lua 5.2 runs them with hooks off); objects alive at the end of
+//!   a run are not finalized.
 #![warn(missing_docs)]
 
 pub mod api;
