@@ -21,6 +21,8 @@ fn run_in_cart(rules: &Rules, harness: &str) -> Vec<String> {
         memory_bytes: 256 << 20,
         // A harness batch, not a game: PICO-8's Lua memory limit does not apply.
         lua_memory: None,
+        // The harness is appended to a full cart: past PICO-8's token limit.
+        code_limits: false,
     };
     let session = Session::from_cart(&cart, "perft.p8", limits).expect("cart loads");
     session

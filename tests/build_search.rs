@@ -28,6 +28,8 @@ fn run_lua(rules: &Rules, features: BTreeSet<String>, qply: u8, harness: &str) -
         memory_bytes: 512 << 20,
         // A harness batch, not a game: PICO-8's Lua memory limit does not apply.
         lua_memory: None,
+        // The harness is appended to a full cart: past PICO-8's token limit.
+        code_limits: false,
     };
     let session = Session::from_cart(&cart, "search.p8", limits).expect("cart loads");
     session

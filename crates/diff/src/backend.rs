@@ -54,11 +54,12 @@ pub struct Runner;
 /// budget, so only a true runaway (4e10 of the runner's own VM instructions) stops it. (The
 /// default suite's depth-4 searches of 11x11 positions under `seed` and `bare`, which have no
 /// capture ordering or table, reach 3 million nodes: one took past 4e9, and 35 s.) A batch is a
-/// test rig, not a game PICO-8 runs, so PICO-8's Lua memory limit does not apply to it.
+/// test rig, not a game PICO-8 runs, so PICO-8's Lua memory and code limits do not apply to it.
 const HARNESS_LIMITS: Limits = Limits {
     instructions_per_frame: 40_000_000_000,
     memory_bytes: 256 << 20,
     lua_memory: None,
+    code_limits: false,
 };
 
 impl Backend for Runner {

@@ -154,7 +154,12 @@ impl Session {
             col: col as usize,
             message,
         };
-        match tafl8_p8::over_limit(code) {
+        let over = if limits.code_limits {
+            tafl8_p8::over_limit(code)
+        } else {
+            Ok(None)
+        };
+        match over {
             Ok(Some(o)) => {
                 return Err(located(
                     o.line,

@@ -27,6 +27,10 @@ pub struct Limits {
     /// The cart's Lua memory as PICO-8 counts it ([`crate::lua_memory`]): PICO-8 stops a cart
     /// past 2 MiB. `None` lifts the limit (for experiments; carts never get more on PICO-8).
     pub lua_memory: Option<usize>,
+    /// PICO-8's code limits (65,535 characters, 8,192 tokens), checked before the code is
+    /// parsed. `false` lifts them, for test harnesses appended to a full cart (PICO-8 runs no
+    /// cart past them).
+    pub code_limits: bool,
 }
 
 impl Default for Limits {
@@ -36,6 +40,7 @@ impl Default for Limits {
             instructions_per_frame: 100 * 139_810,
             memory_bytes: 256 << 20,
             lua_memory: Some(crate::lua_memory::PICO8_LIMIT),
+            code_limits: true,
         }
     }
 }
