@@ -23,14 +23,16 @@ zs=rnd32()
 strt="4,4,4,4,4,4,4,4,4,0,0,0,1,0,0,0,4,4,0,0,0,1,0,0,0,4,4,0,0,0,2,0,0,0,4,4,1,1,2,3,2,1,1,4,4,0,0,0,2,0,0,0,4,4,0,0,0,1,0,0,0,4,4,0,0,0,1,0,0,0,4,4,4,4,4,4,4,4,4,4"
 --lint: func::_init
 function setup(c,s)
- bd,side,hash,status,hist,caps,undos,pk,ncap=c,s,s==2 and zs or 0,0,{},{},{},{{},{},{}},0
+ bd,side,hash,status,hist,caps,undos,pk,pix,ncap=c,s,s==2 and zs or 0,0,{},{},{},{{},{},{}},{},0
  mat=0
  for i=1,80 do
   local p=bd[i]
   hash^^=zk[p*81+i] or 0
   mat+=pst[p] and pst[p][i] or 0
-  if pk[p] then
-   pk[p][i]=true
+  local q=pk[p]
+  if q then
+   add(q,i)
+   pix[i]=#q
   end
   if p==3 then
    king=i
@@ -41,13 +43,14 @@ function setup(c,s)
  end
 end
 function gen()
- local l,bo,so,o={},bd,sd,side
+ local l,bo,so,o,di={},bd,sd,side,dirs
  if status==0 then
   for s=10,70 do
    local c=bo[s]
    if so[c]==o then
     local st=stp[c]
-    for d in all(dirs) do
+    for j=1,4 do
+     local d=di[j]
      local t=s+d
      while bo[t]==0 do
       if st[t]>0 then
@@ -78,12 +81,16 @@ function rem(s)
  local c=bd[s]
  mat-=pst[c][s]
  bd[s]=0
- pk[c][s]=nil
+ local l,i=pk[c],pix[s]
+ local w=l[#l]
+ l[i],pix[w]=w,i
+ l[#l]=nil
  add(caps,s)
 end
 function capt(t)
- local e=3-side
- for d in all(dirs) do
+ local e,di=3-side,dirs
+ for j=1,4 do
+  local d=di[j]
   local v=t+d
   local c=bd[v]
   if c==e then
@@ -116,9 +123,9 @@ function mk(m,nh,nc)
  local bo,f,t=bd,m\81,m%81
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]=0,p
- local q=pk[p]
- q[f]=nil
- q[t]=true
+ local x=pix[f]
+ pk[p][x]=t
+ pix[t]=x
  local mt,ps=mat,pst[p]
  mat+=ps[t]-ps[f]
  if p==3 then
@@ -144,35 +151,44 @@ function mk(m,nh,nc)
  side=3-side
  n=#caps-n
  ncap=n
- add(undos,{m,n,st,mt,nh})
+ add(undos,{m,n,st,nh,mt})
 end
 function um()
- local m,n,st,mt,nh=unpack(deli(undos))
+ local u=undos
+ local z=#u
+ local r=u[z]
+ u[z]=nil
+ local m,n=r[1],r[2]
  local f,t=m\81,m%81
  side=3-side
  local bo=bd
  local p=bo[t]
  bo[t],bo[f]=0,p
- local q=pk[p]
- q[t]=nil
- q[f]=true
+ local i=pix[t]
+ pk[p][i]=f
+ pix[f]=i
  if p==3 then
   king=f
  end
  if n>0 then
   local e=3-side
-  local r=pk[e]
+  local l=pk[e]
   for _=1,n do
-   local s=deli(caps)
+   local s=caps[#caps]
+   caps[#caps]=nil
    bo[s]=e
-   r[s]=true
+   add(l,s)
+   pix[s]=#l
   end
  end
- status=st
- if not nh then
-  hash=deli(hist)
+ status=r[3]
+ if not r[4] then
+  local h=hist
+  z=#h
+  hash=h[z]
+  h[z]=nil
  end
- mat=mt
+ mat=r[5]
 end
 pst={split"0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,293,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,293,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,104,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,104,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0"}
 ke={}
@@ -180,8 +196,9 @@ for s=10,70 do
  ke[s]=esc[s]>0
 end
 function routes()
- local n,b,x,k=0,bd,ke,king
- for d in all(dirs) do
+ local n,b,x,k,di=0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
   local t=k+d
   if b[t]==0 then
    repeat
@@ -210,8 +227,9 @@ function cr(u,p,b,x)
  return b[v]==4 and x[v+p]
 end
 function kesc()
- local b,x,w,k,n,f,g=bd,ke,ax,king,0,nil,-32
- for d in all(dirs) do
+ local b,x,w,k,di,n,f,g=bd,ke,ax,king,dirs,0,nil,-32
+ for j=1,4 do
+  local d=di[j]
   local t=k
   repeat
    t=t+d
@@ -237,7 +255,8 @@ function kesc()
   kd=2
   return ai_ed[2]+g
  end
- for d in all(dirs) do
+ for j=1,4 do
+  local d=di[j]
   local a,p=k+d,w[d]
   if b[a]==0 then
    repeat
@@ -269,7 +288,8 @@ spl={}
 local spcel=split(strt)
 for x=10,70 do
  if he[1][x]+he[2][x]>0 or false then
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=dirs[j]
    if (spcel[x+d+d] or 4)<4 then
     add(spl,x)
     add(spl,x+d)
@@ -278,25 +298,19 @@ for x=10,70 do
   end
  end
 end
-function vic(vl,t,v)
- local l=vl[t]
- if l then
-  add(l,v)
- else
-  vl[t]={v}
- end
-end
 qd,dk=split"-9,-1,1,9",{}
 for j=1,4 do
  for k=1,6 do
   dk[-dirs[j]*k]=(j+1)%4*16+k
  end
 end
-function qmv(lt,s)
+function qmv(lt,lq,s)
  local bo,so=bd,sd
- local ms,ks,ky,n={},{[0]=-1},dk,0
- for t in pairs(lt) do
-  for d in all(qd) do
+ local ms,ks,ky,n,dq={},{[0]=-1},dk,0,qd
+ for y=1,#lq do
+  local t=lq[y]
+  for j=1,4 do
+   local d=dq[j]
    local u=t+d
    local p=bo[u]
    while p==0 do
@@ -317,11 +331,27 @@ function qmv(lt,s)
  return ms
 end
 function qfind()
- local bo,so,s,vl,kc,lt=bd,sd,side,{},{},{}
+ local bo,so,s,di,vl,kc,lt,lq=bd,sd,side,dirs,{},{},{},{}
+ local function mrk(t,c)
+  if not lt[t] then
+   lt[t]=c
+   add(lq,t)
+  end
+ end
+ local function vic(t,v)
+  local l=vl[t]
+  if l then
+   add(l,v)
+  else
+   vl[t]={v}
+   mrk(t,1)
+  end
+ end
  local e=3-s
  if s==1 then
-  local a,c
-  for v in pairs(pk[2]) do
+  local pl,a,c=pk[2]
+  for i=1,#pl do
+   local v=pl[i]
    a,c=bo[v-9],bo[v+9]
    if a==0 then
     if c==1 then
@@ -330,6 +360,8 @@ function qfind()
       l[#l+1]=v
      else
       vl[v-9]={v}
+      lq[#lq+1]=v-9
+      lt[v-9]=1
      end
     end
    elseif c==0 and a==1 then
@@ -338,6 +370,8 @@ function qfind()
      l[#l+1]=v
     else
      vl[v+9]={v}
+     lq[#lq+1]=v+9
+     lt[v+9]=1
     end
    end
    a,c=bo[v-1],bo[v+1]
@@ -348,6 +382,8 @@ function qfind()
       l[#l+1]=v
      else
       vl[v-1]={v}
+      lq[#lq+1]=v-1
+      lt[v-1]=1
      end
     end
    elseif c==0 and a==1 then
@@ -356,38 +392,42 @@ function qfind()
      l[#l+1]=v
     else
      vl[v+1]={v}
+     lq[#lq+1]=v+1
+     lt[v+1]=1
     end
    end
   end
  else
-  for w in pairs(pk[s]) do
+  local pl=pk[s]
+  for i=1,#pl do
+   local w=pl[i]
   if bo[w+9]==e and bo[w+18]==0 then
-   vic(vl,w+18,w+9)
+   vic(w+18,w+9)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   vic(vl,w+2,w+1)
+   vic(w+2,w+1)
   end
   if bo[w-9]==e and bo[w-18]==0 then
-   vic(vl,w-18,w-9)
+   vic(w-18,w-9)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   vic(vl,w-2,w-1)
+   vic(w-2,w-1)
   end
   end
  end
  if s==2 then
   local w=king
   if bo[w+9]==e and bo[w+18]==0 then
-   vic(vl,w+18,w+9)
+   vic(w+18,w+9)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   vic(vl,w+2,w+1)
+   vic(w+2,w+1)
   end
   if bo[w-9]==e and bo[w-18]==0 then
-   vic(vl,w-18,w-9)
+   vic(w-18,w-9)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   vic(vl,w-2,w-1)
+   vic(w-2,w-1)
   end
  end
  local hz=he[e]
@@ -398,23 +438,22 @@ function qfind()
    local w,t=sl[i-1],sl[i+1]
    local c=bo[w]
    if bo[t]==0 and (c==0 and hz[w]>0) then
-    vic(vl,t,v)
+    vic(t,v)
    end
   end
- end
- for t in pairs(vl) do
-  lt[t]=1
  end
  if s==1 then
   local k,hk=king,he[3]
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=di[j]
    local t=k+d
    if bo[t]==0 and (so[bo[k-d]]==s or hk[k-d]>0 and bo[k-d]==0) then
-    kc[t],lt[t]=true,1
+    kc[t]=true
+    mrk(t,1)
    end
   end
  end
- return qmv(lt,s),vl,kc
+ return qmv(lt,lq,s),vl,kc
 end
 function yld()
  if slice and stat(1)>.9 then
@@ -472,22 +511,28 @@ function stage(k,sq,n,tr,h,tm,pm,fc)
  elseif k<3 then
   local ms
   ms,fc.v,fc.k=qfind()
-  for m in all(ms) do
+  for j=1,#ms do
+   local m=ms[j]
    if not tr[m] then
     n=n+1
     sq[n],tr[m]=m,1
    end
   end
  elseif k<4 then
-  for m in all(kl[h]) do
-   if not tr[m] and lg(m) then
-    n=n+1
-    sq[n],tr[m]=m,1
+  local l=kl[h]
+  if l then
+   for j=1,#l do
+    local m=l[j]
+    if not tr[m] and lg(m) then
+     n=n+1
+     sq[n],tr[m]=m,1
+    end
    end
   end
  else
-  local l,hq,hk,z,c=gen(),{},{},{},0
-  for m in all(l) do
+  local l,hq,hk,z,c,y=gen(),{},{},{},0,0
+  for i=1,#l do
+   local m=l[i]
    if not tr[m] then
     local x=hs[m]
     if x and x>0 then
@@ -499,17 +544,18 @@ function stage(k,sq,n,tr,h,tm,pm,fc)
      end
      hq[j],hk[j]=m,x
     else
-     add(z,m)
+     y=y+1
+     z[y]=m
     end
    end
   end
-  for m in all(hq) do
+  for j=1,c do
    n=n+1
-   sq[n]=m
+   sq[n]=hq[j]
   end
-  for m in all(z) do
+  for j=1,y do
    n=n+1
-   sq[n]=m
+   sq[n]=z[j]
   end
  end
  return n
@@ -590,7 +636,10 @@ function nega(d,h,a,b,onpv)
    local cp=onpv and pm==m
    local r=d-1
    if d>=3 and i>3 and nc<1 and i>qi and bd[m%81]~=3 then
-    r=max(r-(i>11 and 2 or 1),0)
+    r=r-(i>11 and 2 or 1)
+    if r<0 then
+     r=0
+    end
    end
    if i>1 then
     local nb=a+1
@@ -695,8 +744,8 @@ function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl>0 and nl or 0x7fff.ffff,#hist,{},{},{},{},0
  tk,tv,td={},{},{}
  hs={}
- for x in all(hist) do
-  game[x]=true
+ for i=1,#hist do
+  game[hist[i]]=true
  end
  if #gen()<1 then
   return
@@ -753,8 +802,9 @@ function qs(h,a,b,q,e)
   a=best
  end
  if side==2 then
-  local k,ks=king,stp[3]
-  for d in all(dirs) do
+  local k,di,ks=king,dirs,stp[3]
+  for j=1,4 do
+   local d=di[j]
    local t=k+d
    while bd[t]==0 do
     if ks[t]>0 then
@@ -786,14 +836,14 @@ function qs(h,a,b,q,e)
  local ms,vl,kc=qfind(true)
  local bo,s,mt=bd,side,mat
  local o=3-s
- local en,pe=pk[o],pst[o]
+ local en,ix,pe=pk[o],pix,pst[o]
  for i=1,#ms do
   local m=ms[i]
   local f,t=m\81,m%81
   local p,l=bo[f],vl[t]
-  local pp,ps=pk[p],pst[p]
+  local pp,x,ps=pk[p],ix[f],pst[p]
   bo[f],bo[t]=0,p
-  pp[f],pp[t]=nil,true
+  pp[x],ix[t]=t,x
   mat=mt+ps[t]-ps[f]
   if p==3 then
    king=t
@@ -801,8 +851,9 @@ function qs(h,a,b,q,e)
   if l then
    for j=1,#l do
     local v=l[j]
-    bo[v]=0
-    en[v]=nil
+    local y,w=ix[v],en[#en]
+    bo[v],en[y],ix[w]=0,w,y
+    en[#en]=nil
     mat-=pe[v]
    end
   end
@@ -816,15 +867,15 @@ function qs(h,a,b,q,e)
    side=s
   end
   bo[t],bo[f]=0,p
-  pp[t],pp[f]=nil,true
+  x=ix[t]
+  pp[x],ix[f]=f,x
   if p==3 then
    king=f
   end
   if l then
    for j=1,#l do
-    local v=l[j]
-    bo[v]=o
-    en[v]=true
+    local v,n=l[j],#en+1
+    bo[v],en[n],ix[v]=o,v,n
    end
   end
   mat=mt
@@ -844,36 +895,39 @@ function qs(h,a,b,q,e)
  return best
 end
 function rsq()
- local r,n,b,x,k={},0,bd,ke,king
- for d in all(dirs) do
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
   local t=k+d
   if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
    repeat
     if x[t] then
      n=n+1
-     for u=k+d,t,d do
+     for u=c+d,t,d do
       r[u]=1
+      add(l,u)
      end
+     c=t
     end
     t=t+d
    until b[t]~=0
   end
  end
  if n>0 then
-  return r
+  return r,l
  end
 end
-function qblk(h,a,b,q,r)
- local k,best=king,h-31998
- for d in all(dirs) do
-  if bd[k+d]==0 then
-   r[k+d]=1
-  end
- end
+function qblk(h,a,b,q,r,l)
+ local best=h-31998
  if best>a then
   a=best
  end
- for m in all(qmv(r,1)) do
+ local ms=qmv(r,l,1)
+ for i=1,#ms do
+  local m=ms[i]
   mk(m,true)
   local sc
   if status>0 then

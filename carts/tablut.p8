@@ -25,14 +25,16 @@ zs=rnd32()
 strt="4,4,4,4,4,4,4,4,4,4,4,0,0,0,1,1,1,0,0,0,4,4,0,0,0,0,1,0,0,0,0,4,4,0,0,0,0,2,0,0,0,0,4,4,1,0,0,0,2,0,0,0,1,4,4,1,1,2,2,3,2,2,1,1,4,4,1,0,0,0,2,0,0,0,1,4,4,0,0,0,0,2,0,0,0,0,4,4,0,0,0,0,1,0,0,0,0,4,4,0,0,0,1,1,1,0,0,0,4,4,4,4,4,4,4,4,4,4,4,4"
 --lint: func::_init
 function setup(c,s)
- bd,side,hash,status,hist,caps,undos,pk,ncap=c,s,s==2 and zs or 0,0,{},{},{},{{},{},{}},0
+ bd,side,hash,status,hist,caps,undos,pk,pix,ncap=c,s,s==2 and zs or 0,0,{},{},{},{{},{},{}},{},0
  mat=0
  for i=1,120 do
   local p=bd[i]
   hash^^=zk[p*121+i] or 0
   mat+=pst[p] and pst[p][i] or 0
-  if pk[p] then
-   pk[p][i]=true
+  local q=pk[p]
+  if q then
+   add(q,i)
+   pix[i]=#q
   end
   if p==3 then
    king=i
@@ -43,13 +45,14 @@ function setup(c,s)
  end
 end
 function gen()
- local l,bo,so,o={},bd,sd,side
+ local l,bo,so,o,di={},bd,sd,side,dirs
  if status==0 then
   for s=12,108 do
    local c=bo[s]
    if so[c]==o then
     local st=stp[c]
-    for d in all(dirs) do
+    for j=1,4 do
+     local d=di[j]
      local t=s+d
      while bo[t]==0 do
       if st[t]>0 then
@@ -77,8 +80,8 @@ function host(s,v)
  end
  if not en and c==3 and v==2 and s==60 then
   local k=0
-  for d in all(dirs) do
-   if bd[s+d]==1 then
+  for j=1,4 do
+   if bd[s+dirs[j]]==1 then
     k+=1
    end
   end
@@ -89,13 +92,16 @@ function rem(s)
  local c=bd[s]
  mat-=pst[c][s]
  bd[s]=0
- pk[c][s]=nil
+ local l,i=pk[c],pix[s]
+ local w=l[#l]
+ l[i],pix[w]=w,i
+ l[#l]=nil
  add(caps,s)
 end
 function kcap(k,d)
  if nt[k]>0 then
- for e in all(dirs) do
-  if not host(k+e,3) then
+ for j=1,4 do
+  if not host(k+dirs[j],3) then
    return
   end
  end
@@ -104,8 +110,9 @@ function kcap(k,d)
  return host(k+d,3)
 end
 function capt(t)
- local e=3-side
- for d in all(dirs) do
+ local e,di=3-side,dirs
+ for j=1,4 do
+  local d=di[j]
   local v=t+d
   local c=bd[v]
   if c==e then
@@ -140,9 +147,11 @@ function surr()
   end
  end
  ::search::
- local e,seen,q,n=edge,{},{},0
- for k=2,3 do
-  for i in pairs(pk[k]) do
+ local e,seen,q,n,di=edge,{},{},0,dirs
+ for k=3,2,-1 do
+  local l=pk[k]
+  for j=#l,1,-1 do
+   local i=l[j]
    if e[i]>0 then
     wit,wis={i},{[i]=true}
     return
@@ -156,7 +165,7 @@ function surr()
   local s=q[n]
   n=n-1
   for j=1,4 do
-   local t=s+dirs[j]
+   local t=s+di[j]
    local c=b[t]
    if not (seen[t] or c==1 or c==4) then
     seen[t]=s
@@ -194,13 +203,15 @@ function srep(b,w,j)
   end
   add(r,y)
  end
- deli(w,j)
- for l=#r,1,-1 do
-  add(w,r[l],j)
+ local n,m,o=#w,#r,{}
+ for i=n,j+1,-1 do
+  w[i+m-1]=w[i]
  end
- local o={}
- for y in all(w) do
-  o[y]=true
+ for i=1,m do
+  w[j+i-1]=r[i]
+ end
+ for i=1,n+m-1 do
+  o[w[i]]=true
  end
  wit,wis=w,o
  return true
@@ -226,9 +237,9 @@ function mk(m,nh,nc,ns)
  local bo,f,t=bd,m\121,m%121
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]=0,p
- local q=pk[p]
- q[f]=nil
- q[t]=true
+ local x=pix[f]
+ pk[p][x]=t
+ pix[t]=x
  local mt,ps=mat,pst[p]
  mat+=ps[t]-ps[f]
  if p==3 then
@@ -256,35 +267,44 @@ function mk(m,nh,nc,ns)
  side=3-side
  n=#caps-n
  ncap=n
- add(undos,{m,n,st,mt,nh})
+ add(undos,{m,n,st,nh,mt})
 end
 function um()
- local m,n,st,mt,nh=unpack(deli(undos))
+ local u=undos
+ local z=#u
+ local r=u[z]
+ u[z]=nil
+ local m,n=r[1],r[2]
  local f,t=m\121,m%121
  side=3-side
  local bo=bd
  local p=bo[t]
  bo[t],bo[f]=0,p
- local q=pk[p]
- q[t]=nil
- q[f]=true
+ local i=pix[t]
+ pk[p][i]=f
+ pix[f]=i
  if p==3 then
   king=f
  end
  if n>0 then
   local e=3-side
-  local r=pk[e]
+  local l=pk[e]
   for _=1,n do
-   local s=deli(caps)
+   local s=caps[#caps]
+   caps[#caps]=nil
    bo[s]=e
-   r[s]=true
+   add(l,s)
+   pix[s]=#l
   end
  end
- status=st
- if not nh then
-  hash=deli(hist)
+ status=r[3]
+ if not r[4] then
+  local h=hist
+  z=#h
+  hash=h[z]
+  h[z]=nil
  end
- mat=mt
+ mat=r[5]
 end
 pst={split"0,0,0,0,0,0,0,0,0,0,0,-400,-400,-400,-400,-400,-400,-400,-400,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-400,-400,-400,-400,-400,-400,-400,-400,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,330,330,330,330,330,330,330,330,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,330,330,330,330,330,330,330,330,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,400,400,400,400,400,400,400,400,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,400,400,400,400,400,400,400,400,0,0,0,0,0,0,0,0,0,0,0,0"}
 ke={}
@@ -292,8 +312,9 @@ for s=12,108 do
  ke[s]=esc[s]>0 and stp[3][s]>0
 end
 function routes()
- local n,b,x,k=0,bd,ke,king
- for d in all(dirs) do
+ local n,b,x,k,di=0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
   local t=k+d
   if b[t]==0 then
    repeat
@@ -308,7 +329,7 @@ function routes()
 end
 ax,kd={[11]=1,[-11]=1,[1]=11,[-1]=11},0
 function kesc()
- local b,x,w,k,n,st,f,t,g,q=bd,ke,ax,king,0,stp[3],nil,nil,0
+ local b,x,w,k,di,n,st,f,t,g,q=bd,ke,ax,king,dirs,0,stp[3],nil,nil,0
  t=k-11
  q=b[t]
  if q==0 then
@@ -488,7 +509,8 @@ function kesc()
   kd=2
   return ai_ed[2]+g
  end
- for d in all(dirs) do
+ for j=1,4 do
+  local d=di[j]
   local a,p=k+d,w[d]
   while b[a]==0 do
    if st[a]>0 then
@@ -540,19 +562,12 @@ for x=12,108 do
  if he[1][x]+he[2][x]>0 or x==60 then
   add(spx,x)
   spd[x]={}
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=dirs[j]
    if (spcel[x+d+d] or 4)<4 then
     add(spd[x],d)
    end
   end
- end
-end
-function vic(vl,t,v)
- local l=vl[t]
- if l then
-  add(l,v)
- else
-  vl[t]={v}
  end
 end
 function wchk()
@@ -576,11 +591,13 @@ for j=1,4 do
   dk[-dirs[j]*k]=(j+1)%4*16+k
  end
 end
-function qmv(lt,s)
+function qmv(lt,lq,s)
  local bo,so=bd,sd
- local ms,ks,ky,n={},{[0]=-1},dk,0
- for t in pairs(lt) do
-  for d in all(qd) do
+ local ms,ks,ky,n,dq={},{[0]=-1},dk,0,qd
+ for y=1,#lq do
+  local t=lq[y]
+  for j=1,4 do
+   local d=dq[j]
    local u=t+d
    local p=bo[u]
    while p==0 do
@@ -601,119 +618,143 @@ function qmv(lt,s)
  return ms
 end
 function qfind(z)
- local bo,so,s,vl,kc,lt,ok,on,df=bd,sd,side,{},{},{}
+ local bo,so,s,di,vl,kc,lt,lq,ok,on,df=bd,sd,side,dirs,{},{},{},{}
+ local function mrk(t,c)
+  if not lt[t] then
+   lt[t]=c
+   add(lq,t)
+  end
+ end
+ local function vic(t,v)
+  local l=vl[t]
+  if l then
+   add(l,v)
+  else
+   vl[t]={v}
+   mrk(t,1)
+  end
+ end
  local e=3-s
  if s==1 then
-  local a,c
-  for v in pairs(pk[2]) do
+  local pl,a,c=pk[2]
+  for i=1,#pl do
+   local v=pl[i]
    a,c=bo[v-11],bo[v+11]
    if a==0 then
     if c==1 then
-     vic(vl,v-11,v)
+     vic(v-11,v)
     end
    elseif c==0 and a==1 then
-    vic(vl,v+11,v)
+    vic(v+11,v)
    end
    a,c=bo[v-1],bo[v+1]
    if a==0 then
     if c==1 then
-     vic(vl,v-1,v)
+     vic(v-1,v)
     end
    elseif c==0 and a==1 then
-    vic(vl,v+1,v)
+    vic(v+1,v)
    end
   end
  else
-  for w in pairs(pk[s]) do
+  local pl=pk[s]
+  for i=1,#pl do
+   local w=pl[i]
   if bo[w+11]==e and bo[w+22]==0 then
-   vic(vl,w+22,w+11)
+   vic(w+22,w+11)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   vic(vl,w+2,w+1)
+   vic(w+2,w+1)
   end
   if bo[w-11]==e and bo[w-22]==0 then
-   vic(vl,w-22,w-11)
+   vic(w-22,w-11)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   vic(vl,w-2,w-1)
+   vic(w-2,w-1)
   end
   end
  end
  if s==2 then
   local w=king
   if bo[w+11]==e and bo[w+22]==0 then
-   vic(vl,w+22,w+11)
+   vic(w+22,w+11)
   end
   if bo[w+1]==e and bo[w+2]==0 then
-   vic(vl,w+2,w+1)
+   vic(w+2,w+1)
   end
   if bo[w-11]==e and bo[w-22]==0 then
-   vic(vl,w-22,w-11)
+   vic(w-22,w-11)
   end
   if bo[w-1]==e and bo[w-2]==0 then
-   vic(vl,w-2,w-1)
+   vic(w-2,w-1)
   end
  end
  local hz=he[e]
- for w in all(spx) do
+ for i=1,#spx do
+  local w=spx[i]
   local c=bo[w]
   if c==0 and hz[w]>0 or c==3 and so[c]~=s and host(w,e) then
-   for d in all(spd[w]) do
+   local l=spd[w]
+   for j=1,#l do
+    local d=l[j]
     if bo[w+d]==e and bo[w+d+d]==0 then
-     vic(vl,w+d+d,w+d)
+     vic(w+d+d,w+d)
     end
    end
   end
- end
- for t in pairs(vl) do
-  lt[t]=1
  end
  if s==1 then
   local k,hk=king,he[3]
   if nt[k]>0 then
   local hh,c={},0
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=di[j]
    if (so[bo[k+d]]==s or hk[k+d]>0 and bo[k+d]==0 or bo[k+d]==3 and host(k+d,3)) then
     c=c+1
     hh[d]=true
    end
   end
   if c==3 then
-   for d in all(dirs) do
-    if not hh[d] and bo[k+d]==0 then
-     kc[k+d],lt[k+d]=true,1
+   for j=1,4 do
+    local t=k+di[j]
+    if not hh[t-k] and bo[t]==0 then
+     kc[t]=true
+     mrk(t,1)
     end
    end
   end
   else
-   for d in all(dirs) do
+   for j=1,4 do
+    local d=di[j]
     local t=k+d
     if bo[t]==0 and (so[bo[k-d]]==s or hk[k-d]>0 and bo[k-d]==0 or bo[k-d]==3 and host(k-d,3)) then
-     kc[t],lt[t]=true,1
+     kc[t]=true
+     mrk(t,1)
     end
    end
   end
   if z then
   ok,on,df=wchk()
   local function sus(t)
-   if bo[t]==0 and not lt[t] then
-    lt[t]=1
+   if bo[t]==0 then
+    mrk(t,1)
    end
   end
   if ok then
-   for d in all(dirs) do
-    if on[k+d] then
-     sus(k+d)
+   for j=1,4 do
+    local t=k+di[j]
+    if on[t] then
+     sus(t)
     end
    end
   else
-   for d in all(dirs) do
-    sus(k+d)
+   for j=1,4 do
+    sus(k+di[j])
    end
   end
   end
  end
- return qmv(lt,s),vl,kc,ok,on,df
+ return qmv(lt,lq,s),vl,kc,ok,on,df
 end
 function yld()
  if slice and stat(1)>.85 then
@@ -771,22 +812,28 @@ function stage(k,sq,n,tr,h,tm,pm,fc)
  elseif k<3 then
   local ms
   ms,fc.v,fc.k=qfind()
-  for m in all(ms) do
+  for j=1,#ms do
+   local m=ms[j]
    if not tr[m] then
     n=n+1
     sq[n],tr[m]=m,1
    end
   end
  elseif k<4 then
-  for m in all(kl[h]) do
-   if not tr[m] and lg(m) then
-    n=n+1
-    sq[n],tr[m]=m,1
+  local l=kl[h]
+  if l then
+   for j=1,#l do
+    local m=l[j]
+    if not tr[m] and lg(m) then
+     n=n+1
+     sq[n],tr[m]=m,1
+    end
    end
   end
  else
-  local l,hq,hk,z,c=gen(),{},{},{},0
-  for m in all(l) do
+  local l,hq,hk,z,c,y=gen(),{},{},{},0,0
+  for i=1,#l do
+   local m=l[i]
    if not tr[m] then
     local x=hs[m]
     if x and x>0 then
@@ -798,17 +845,18 @@ function stage(k,sq,n,tr,h,tm,pm,fc)
      end
      hq[j],hk[j]=m,x
     else
-     add(z,m)
+     y=y+1
+     z[y]=m
     end
    end
   end
-  for m in all(hq) do
+  for j=1,c do
    n=n+1
-   sq[n]=m
+   sq[n]=hq[j]
   end
-  for m in all(z) do
+  for j=1,y do
    n=n+1
-   sq[n]=m
+   sq[n]=z[j]
   end
  end
  return n
@@ -887,9 +935,12 @@ function nega(d,h,a,b,onpv)
   local ns
   if wok and st>1 and not won[t] then
    ns=true
-   for v in all(fc.v[t]) do
-    if v==wdf then
-     ns=nil
+   local l=fc.v[t]
+   if l then
+    for j=1,#l do
+     if l[j]==wdf then
+      ns=nil
+     end
     end
    end
   end
@@ -902,7 +953,10 @@ function nega(d,h,a,b,onpv)
    local cp=onpv and pm==m
    local r=d-1
    if d>=3 and i>3 and nc<1 and i>qi and bd[m%121]~=3 then
-    r=max(r-(i>11 and 2 or 1),0)
+    r=r-(i>11 and 2 or 1)
+    if r<0 then
+     r=0
+    end
    end
    if i>1 then
     local nb=a+1
@@ -1007,8 +1061,8 @@ function search(md,nl)
  nodes,halt,lim,root,game,pv,pvl,ppv,sdep=0,false,nl>0 and nl or 0x7fff.ffff,#hist,{},{},{},{},0
  tk,tv,td={},{},{}
  hs={}
- for x in all(hist) do
-  game[x]=true
+ for i=1,#hist do
+  game[hist[i]]=true
  end
  if #gen()<1 then
   return
@@ -1078,8 +1132,9 @@ function qs(h,a,b,q,e)
   a=best
  end
  if side==2 then
-  local k,ks=king,stp[3]
-  for d in all(dirs) do
+  local k,di,ks=king,dirs,stp[3]
+  for j=1,4 do
+   local d=di[j]
    local t=k+d
    while bd[t]==0 do
     if ks[t]>0 then
@@ -1111,14 +1166,14 @@ function qs(h,a,b,q,e)
  local ms,vl,kc,wok,won,wdf=qfind(true)
  local bo,s,mt=bd,side,mat
  local o=3-s
- local en,pe=pk[o],pst[o]
+ local en,ix,pe=pk[o],pix,pst[o]
  for i=1,#ms do
   local m=ms[i]
   local f,t=m\121,m%121
   local p,l=bo[f],vl[t]
-  local pp,ps=pk[p],pst[p]
+  local pp,x,ps=pk[p],ix[f],pst[p]
   bo[f],bo[t]=0,p
-  pp[f],pp[t]=nil,true
+  pp[x],ix[t]=t,x
   mat=mt+ps[t]-ps[f]
   if p==3 then
    king=t
@@ -1126,8 +1181,9 @@ function qs(h,a,b,q,e)
   if l then
    for j=1,#l do
     local v=l[j]
-    bo[v]=0
-    en[v]=nil
+    local y,w=ix[v],en[#en]
+    bo[v],en[y],ix[w]=0,w,y
+    en[#en]=nil
     mat-=pe[v]
    end
   end
@@ -1141,15 +1197,15 @@ function qs(h,a,b,q,e)
    side=s
   end
   bo[t],bo[f]=0,p
-  pp[t],pp[f]=nil,true
+  x=ix[t]
+  pp[x],ix[f]=f,x
   if p==3 then
    king=f
   end
   if l then
    for j=1,#l do
-    local v=l[j]
-    bo[v]=o
-    en[v]=true
+    local v,n=l[j],#en+1
+    bo[v],en[n],ix[v]=o,v,n
    end
   end
   mat=mt
@@ -1169,36 +1225,39 @@ function qs(h,a,b,q,e)
  return best
 end
 function rsq()
- local r,n,b,x,k={},0,bd,ke,king
- for d in all(dirs) do
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
   local t=k+d
   if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
    repeat
     if x[t] then
      n=n+1
-     for u=k+d,t,d do
+     for u=c+d,t,d do
       r[u]=1
+      add(l,u)
      end
+     c=t
     end
     t=t+d
    until b[t]~=0
   end
  end
  if n>0 then
-  return r
+  return r,l
  end
 end
-function qblk(h,a,b,q,r)
- local k,best=king,h-31998
- for d in all(dirs) do
-  if bd[k+d]==0 then
-   r[k+d]=1
-  end
- end
+function qblk(h,a,b,q,r,l)
+ local best=h-31998
  if best>a then
   a=best
  end
- for m in all(qmv(r,1)) do
+ local ms=qmv(r,l,1)
+ for i=1,#ms do
+  local m=ms[i]
   mk(m,true)
   local sc
   if status>0 then

@@ -95,8 +95,8 @@ fn planted_bugs_are_reported() {
     let order = good
         .mutated(
             "direction order off by one",
-            "    for d in all(dirs) do\n     local t=s+d\n",
-            "    for i=1,4 do\n     local d=dirs[i%4+1]\n     local t=s+d\n",
+            "     local d=di[j]\n     local t=s+d\n",
+            "     local d=di[j%4+1]\n     local t=s+d\n",
         )
         .expect("pattern present");
     let r = run(&order, &cases);

@@ -39,7 +39,8 @@ for x={{ first_square }},{{ last_square }} do
   add(spx,x)
   spd[x]={}
 {% endif %}
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=dirs[j]
    if (spcel[x+d+d] or {{ OFF }})<{{ OFF }} then
 {% if corner_escape %}
     add(spl,x)
@@ -58,13 +59,14 @@ end
 {% macro hostile(x, he, ho, k) -%}
 (so[bo[{{ x }}]]==s{% if not king_armed %} and bo[{{ x }}]~={{ KING }}{% endif %}{% if hostile_empty %} or {{ he }}[{{ x }}]>0 and bo[{{ x }}]=={{ EMPTY }}{% endif %}{% if hostile_occupied %} or {{ ho }}[{{ x }}]>0 and bo[{{ x }}]~={{ EMPTY }}{% endif %}{% if linnaean %} or bo[{{ x }}]=={{ KING }} and host({{ x }},{{ k }}){% endif %})
 {%- endmacro %}
-{# Adds victim square v to landing square t's list in vl. On 7x7 boards (tokens to spare) the
-   attackers' captures, the most frequent, write it out: a call costs about as much as the
-   work (ziege's depth 4: 2 instructions a node for about 80 tokens; nothing measurable on the
-   larger boards). #}
+{# Adds victim square v to landing square t's list in vl; the first one marks t as a landing
+   square (new there: every `vic` comes before the other marks). On 7x7 boards (tokens to
+   spare) the attackers' captures, the most frequent, write it out: a call costs about as much
+   as the work (ziege's depth 4: 2 instructions a node for about 80 tokens; nothing
+   measurable on the larger boards). #}
 {% macro vic(t, v, i) %}
 {% if size > 7 %}
-{{ i }}vic(vl,{{ t }},{{ v }})
+{{ i }}vic({{ t }},{{ v }})
 {% else %}
 {% set vt = "vl[" ~ t ~ "]" %}
 {{ i }}local l={{ vt }}
@@ -72,23 +74,18 @@ end
 {{ i }} l[#l+1]={{ v }}
 {{ i }}else
 {{ i }} {{ vt }}={ {{- v -}} }
+{{ i }} lq[#lq+1]={{ t }}
+{{ i }} lt[{{ t }}]=1
 {{ i }}end
 {% endif %}
 {% endmacro %}
-function vic(vl,t,v)
- local l=vl[t]
- if l then
-  add(l,v)
- else
-  vl[t]={v}
- end
-end
+
 {# The four sides of a capturer w, written out: an enemy soldier next to it and an empty square
    beyond: moving there takes the soldier. #}
 {% macro around(w) %}
 {% for d in [width, 1, -width, -1] %}
   if bo[{{ w }}{{ off(d) }}]==e and bo[{{ w }}{{ off(2 * d) }}]=={{ EMPTY }} then
-   vic(vl,{{ w }}{{ off(2 * d) }},{{ w }}{{ off(d) }})
+   vic({{ w }}{{ off(2 * d) }},{{ w }}{{ off(d) }})
   end
 {% endfor %}
 {% endmacro %}
@@ -98,9 +95,9 @@ end
    v's front square (f = `inw[v]`, into the board) already holding a capturer: for each
    direction d along the edge, the row from v away from the landing square t=v-d. A row whose
    first piece a custodial capture takes (the engine takes those first) is broken. #}
-function qsw(v,f,vl,e,lt)
+function qsw(v,f,e,vic)
  local bo,so=bd,sd
- local p={{ width + 1 }}-abs(f)
+ local p=f%{{ width }}==0 and 1 or {{ width }}
  for d=-p,p,p+p do
   local t=v-d
   if bo[t]=={{ EMPTY }} then
@@ -115,10 +112,10 @@ function qsw(v,f,vl,e,lt)
    end
    local c=bo[x]
    if k>1 and (capr(c) or c=={{ EMPTY }} and cor[x]>0) and (bo[v]=={{ KING }} or not host(v+d,bo[v])) then
-    lt[t]=1
+    {# The row holds one king at most, so a soldier at least: `vic` marks t. #}
     for m=v,x-d,d do
      if bo[m]~={{ KING }} then
-      vic(vl,t,m)
+      vic(t,m)
      end
     end
    end
@@ -156,7 +153,8 @@ end
    (the direction's rank*16 + the distance; a distance is at most {{ width - 3 }}, so horizontal offsets
    never reach vertical ones); `ks[0]` is a sentinel below every key. `lt[t]`: 1 for a landing
    square any mover is tried on, 2 for one only the king is (a possible ending). `z`: also the
-   moves quiescence tries because they may end the game without a capture. #}
+   moves quiescence tries because they may end the game without a capture. `lq`: the landing
+   squares as a list, in the order they were marked. #}
 qd,dk=split"{{ -width }},-1,1,{{ width }}",{}
 for j=1,4 do
  for k=1,{{ width - 3 }} do
@@ -170,10 +168,15 @@ end
    Where the attackers' blocking moves (`qblk`) need it too, a function, `qmv`; elsewhere
    written out at the end of `qfind`. #}
 {% macro movers() %}
- local ms,ks,ky,n={},{[0]=-1},dk,0
+ local ms,ks,ky,n,dq={},{[0]=-1},dk,0,qd
+ for y=1,#lq do
+  local t=lq[y]
 {# c: 2 for a square only the king's move may take (his own way to the edge), else 1. #}
- for t{% if shieldwall and (exit_fort or not ai.escape_win) %},c{% endif %} in pairs(lt) do
-  for d in all(qd) do
+{% if shieldwall and (exit_fort or not ai.escape_win) %}
+  local c=lt[t]
+{% endif %}
+  for j=1,4 do
+   local d=dq[j]
    local u=t+d
    local p=bo[u]
    while p=={{ EMPTY }} do
@@ -203,14 +206,32 @@ end
  end
 {% endmacro %}
 {% if ai.escape_block %}
-function qmv(lt,s)
+function qmv(lt,lq,s)
  local bo,so=bd,sd
 {{ movers() }} return ms
 end
 
 {% endif %}
 function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win) %}z{% endif %})
- local bo,so,s,vl,kc,lt{% if surround %},ok,on,df{% endif %}=bd,sd,side,{},{},{}
+ local bo,so,s,di,vl,kc,lt,lq{% if surround %},ok,on,df{% endif %}=bd,sd,side,dirs,{},{},{},{}
+ {# `mrk(t,c)` marks t as a landing square (`lt[t]` c, 1 or 2), listing it in `lq` the first
+    time: the movers' search walks that list. `vic(t,v)`: the function form, over this call's
+    tables. #}
+ local function mrk(t,c)
+  if not lt[t] then
+   lt[t]=c
+   add(lq,t)
+  end
+ end
+ local function vic(t,v)
+  local l=vl[t]
+  if l then
+   add(l,v)
+  else
+   vl[t]={v}
+   mrk(t,1)
+  end
+ end
  local e={{ ATTACKERS + DEFENDERS }}-s
  {# Custodial captures, from the squares hostile to the enemy: the side to move's capturers
     (and the king{% if not king_armed %}, were he armed{% endif %}), then{% if not simple_host %} the special squares that are hostile without one{% else %} nothing else (no special square is hostile here){% endif %}: an enemy soldier beside one and an empty square
@@ -218,8 +239,9 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
  if s=={{ ATTACKERS }} then
  {# The attackers outnumber the defenders, so their captures are found from the victims: a
     defender with an attacker on one side and an empty square on the other (the same pairs). #}
-  local a,c
-  for v in pairs(pk[{{ DEFENDER }}]) do
+  local pl,a,c=pk[{{ DEFENDER }}]
+  for i=1,#pl do
+   local v=pl[i]
 {% for d in [width, 1] %}
    a,c=bo[v-{{ d }}],bo[v+{{ d }}]
    if a=={{ EMPTY }} then
@@ -230,7 +252,9 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
 {% endfor %}
   end
  else
-  for w in pairs(pk[s]) do
+  local pl=pk[s]
+  for i=1,#pl do
+   local w=pl[i]
 {{ around("w") }}
   end
  end
@@ -262,48 +286,52 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
    local w,t=sl[i-1],sl[i+1]
    local c=bo[w]
    if bo[t]=={{ EMPTY }} and ({{ sx }}) then
-    vic(vl,t,v)
+    vic(t,v)
    end
   end
  end
 {% else %}
- for w in all(spx) do
+ for i=1,#spx do
+  local w=spx[i]
   local c=bo[w]
   if {{ sx }} then
-   for d in all(spd[w]) do
+   local l=spd[w]
+   for j=1,#l do
+    local d=l[j]
     if bo[w+d]==e and bo[w+d+d]=={{ EMPTY }} then
-     vic(vl,w+d+d,w+d)
+     vic(w+d+d,w+d)
     end
    end
   end
  end
 {% endif %}
 {% endif %}
- for t in pairs(vl) do
-  lt[t]=1
- end
 {% if shieldwall %}
  {# Shieldwalls: an enemy piece on the edge with one of the side to move's in front of it, found
     from the fewer of the two: the defenders (the king with them) either way. #}
  if s=={{ ATTACKERS }} then
-  for v in pairs(pk[e]) do
+  local pl=pk[e]
+  for i=1,#pl do
+   local v=pl[i]
    local f=inw[v]
    if f and so[bo[v+f]]==s then
-    qsw(v,f,vl,e,lt)
+    qsw(v,f,e,vic)
    end
   end
   local f=inw[king]
   if f and so[bo[king+f]]==s then
-   qsw(king,f,vl,e,lt)
+   qsw(king,f,e,vic)
   end
  else
   for k={{ DEFENDER }},{{ KING }} do
-   for w in pairs(pk[k]) do
-    local l=oww[w]
+   local pl=pk[k]
+   for i=1,#pl do
+    local l=oww[pl[i]]
     if l then
-     for v in all(l) do
+     for j=1,#l do
+      local v=l[j]
       if bo[v]==e then
-       qsw(v,inw[v],vl,e,lt)
+       qsw(v,inw[v],e,vic)
       end
      end
     end
@@ -315,10 +343,12 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
   local k{% if hostile_empty %},hk{% endif %}{% if hostile_occupied %},hl{% endif %}=king{% if hostile_empty %},he[{{ KING }}]{% endif %}{% if hostile_occupied %},ho[{{ KING }}]{% endif %}
 
 {% if king_capture == "two" %}
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=di[j]
    local t=k+d
    if bo[t]=={{ EMPTY }} and {% if simple_host %}so[bo[k-d]]==s{% else %}{{ hostile("k-d", "hk", "hl", KING) }}{% endif %} then
-    kc[t],lt[t]=true,1
+    kc[t]=true
+    mrk(t,1)
    end
   end
 {% else %}
@@ -327,25 +357,30 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
   if nt[k]>0 then
 {% endif %}
   local hh,c={},0
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=di[j]
    if {{ hostile("k+d", "hk", "hl", KING) }} then
     c=c+1
     hh[d]=true
    end
   end
   if c==3 then
-   for d in all(dirs) do
-    if not hh[d] and bo[k+d]=={{ EMPTY }} then
-     kc[k+d],lt[k+d]=true,1
+   for j=1,4 do
+    local t=k+di[j]
+    if not hh[t-k] and bo[t]=={{ EMPTY }} then
+     kc[t]=true
+     mrk(t,1)
     end
    end
   end
 {% if king_capture == "near" %}
   else
-   for d in all(dirs) do
+   for j=1,4 do
+    local d=di[j]
     local t=k+d
     if bo[t]=={{ EMPTY }} and {{ hostile("k-d", "hk", "hl", KING) }} then
-     kc[t],lt[t]=true,1
+     kc[t]=true
+     mrk(t,1)
     end
    end
   end
@@ -359,8 +394,8 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
      squares of that path are tried. #}
   ok,on,df=wchk()
   local function sus(t)
-   if bo[t]=={{ EMPTY }} and not lt[t] then
-    lt[t]=1
+   if bo[t]=={{ EMPTY }} then
+    mrk(t,1)
    end
   end
   if ok then
@@ -370,14 +405,15 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
 {% if shieldwall %}
    sus(wit[1])
 {% endif %}
-   for d in all(dirs) do
-    if on[k+d] then
-     sus(k+d)
+   for j=1,4 do
+    local t=k+di[j]
+    if on[t] then
+     sus(t)
     end
    end
   else
-   for d in all(dirs) do
-    sus(k+d)
+   for j=1,4 do
+    sus(k+di[j])
    end
 {% if shieldwall %}
    for i=1,#edl do
@@ -396,18 +432,19 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
   if edge[king]>0 then
    for i=1,#edl do
     local t=edl[i]
-    if bo[t]=={{ EMPTY }} and not lt[t] then
-     lt[t]=1
+    if bo[t]=={{ EMPTY }} then
+     mrk(t,1)
     end
    end
   end
 {% endif %}
   {# The king's own moves to the edge (the only ones that can bring him there). #}
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=di[j]
    local t=king+d
    while bo[t]=={{ EMPTY }} do
-    if edge[t]>0 and not lt[t] then
-     lt[t]=2
+    if edge[t]>0 then
+     mrk(t,2)
     end
     t=t+d
    end
@@ -415,7 +452,7 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
  end
 {% endif %}
 {% if ai.escape_block %}
- return qmv(lt,s),vl,kc{% if surround %},ok,on,df{% endif %}
+ return qmv(lt,lq,s),vl,kc{% if surround %},ok,on,df{% endif %}
 {% else %}
 {{ movers() }} return ms,vl,kc{% if surround %},ok,on,df{% endif %}
 {% endif %}

@@ -19,9 +19,10 @@ end
 
 {# Escape squares the king reaches in one move. #}
 function routes()
- local n,b,x,k{% if pass %},kp{% endif %}=0,bd,ke,king{% if pass %},pas[{{ KING }}]{% endif %}
+ local n,b,x,k,di{% if pass %},kp{% endif %}=0,bd,ke,king,dirs{% if pass %},pas[{{ KING }}]{% endif %}
 
- for d in all(dirs) do
+ for j=1,4 do
+  local d=di[j]
   local t=k+d
   if b[t]=={{ EMPTY }} then
    repeat
@@ -87,9 +88,10 @@ function cr(u,p,b,x)
 end
 
 function kesc()
- local b,x,w,k,n,f{% if king_stop %},st{% endif %}{% if kg %},g{% endif %}=bd,ke,ax,king,0{% if king_stop %},nil,stp[{{ KING }}]{% endif %}{% if kg %}{% if not king_stop %},nil{% endif %},{{ g0 }}{% endif %}
+ local b,x,w,k,di,n,f{% if king_stop %},st{% endif %}{% if kg %},g{% endif %}=bd,ke,ax,king,dirs,0{% if king_stop %},nil,stp[{{ KING }}]{% endif %}{% if kg %}{% if not king_stop %},nil{% endif %},{{ g0 }}{% endif %}
 
- for d in all(dirs) do
+ for j=1,4 do
+  local d=di[j]
 {% if ai.king_moves and king_stop %}
   {# The king's moves (the evaluation's mobility term) counted on the way. #}
   local t=k+d
@@ -136,7 +138,8 @@ function kesc()
 {% endif %}
 {% if ai.escape_depth > 2 %}
 {# Distance 3, only now that 1 and 2 are ruled out (most evaluations answer above). #}
- for d in all(dirs) do
+ for j=1,4 do
+  local d=di[j]
   local a,p=k+d,w[d]
   if b[a]=={{ EMPTY }} then
    repeat
@@ -280,7 +283,7 @@ end
  end
 {% endmacro %}
 function kesc()
- local b,x,w,k,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if kg %},g{% endif %}{% if er %},q{% endif %}=bd,ke,ax,king,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if kg %},nil,nil,0{% endif %}
+ local b,x,w,k{% if ai.escape_depth > 2 and edge_escape_all and not pass %},di{% endif %},n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if kg %},g{% endif %}{% if er %},q{% endif %}=bd,ke,ax,king{% if ai.escape_depth > 2 and edge_escape_all and not pass %},dirs{% endif %},0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if kg %},nil,nil,0{% endif %}
 
 {{ kray(-width, 1, 1) }}{{ kray(1, width, 2) }}{{ kray(width, 1, 3) }}{{ kray(-1, width, 4) }}{% if er %}
 {# A king on the edge (the game is over, but the evaluation may still be asked) has a ray
@@ -307,7 +310,8 @@ function kesc()
    across from it (both squares the king may stop on), and from `u` a free run along the first
    axis into the ring (the last square before it an edge square). None of `a` and `u` is an edge
    square, or the pass above would have answered. #}
- for d in all(dirs) do
+ for j=1,4 do
+  local d=di[j]
   local a,p=k+d,w[d]
   while b[a]=={{ EMPTY }} do
 {% if king_stop %}
@@ -415,7 +419,8 @@ function nmoves(o)
 {% if pass %}
    local pc=pas[c]
 {% endif %}
-   for d in all(dirs) do
+   for j=1,4 do
+    local d=dirs[j]
     local t=s+d
     while b[t]=={{ EMPTY }} do
 {% if stop %}
@@ -456,8 +461,8 @@ function evaluate({% if ai.escape %}e{% endif %})
   local c=b[s]
 {% if ai.defended %}
   if c=={{ ATTACKER }} or c=={{ DEFENDER }} then
-   for d in all(dirs) do
-    if so[b[s+d]]==so[c] then
+   for j=1,4 do
+    if so[b[s+dirs[j]]]==so[c] then
      v+=c=={{ DEFENDER }} and {{ ai.w_defended }} or -{{ ai.w_defended }}
      break
     end
@@ -496,7 +501,8 @@ function evaluate({% if ai.escape %}e{% endif %})
    them). #}
  local kq{% if stop %},ks{% endif %}{% if pass %},kp{% endif %}=king{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
- for d in all(dirs) do
+ for j=1,4 do
+  local d=dirs[j]
   local t=kq+d
   while b[t]=={{ EMPTY }} do
 {% if stop %}
@@ -535,8 +541,9 @@ function evaluate({% if ai.escape %}e{% endif %})
 {% endif %}
 {% if ai.tropism %}
 {# Tropism: per attacker within 3 orthogonal steps of the king, 4 minus its distance. #}
- local kx,ky,n=king%{{ width }},king\{{ width }},0
- for s in pairs(pk[{{ ATTACKER }}]) do
+ local kx,ky,n,l=king%{{ width }},king\{{ width }},0,pk[{{ ATTACKER }}]
+ for i=1,#l do
+  local s=l[i]
   local d=abs(s%{{ width }}-kx)+abs(s\{{ width }}-ky)
   if d<4 then
    n+=4-d

@@ -62,9 +62,9 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
    return qblk(h,a,b,q,rsq())
   end
 {% else %}
-  local r=rsq()
+  local r,l=rsq()
   if r then
-   return qblk(h,a,b,q,r)
+   return qblk(h,a,b,q,r,l)
   end
 {% endif %}
  end
@@ -88,9 +88,10 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
 {# The king's moves (in generation order) to a square with an open route come first: threats
    the attackers must answer, and a fork wins. #}
  if side=={{ DEFENDERS }} then
-  local k{% if stop %},ks{% endif %}{% if pass %},kp{% endif %}=king{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
+  local k,di{% if stop %},ks{% endif %}{% if pass %},kp{% endif %}=king,dirs{% if stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}
 
-  for d in all(dirs) do
+  for j=1,4 do
+   local d=di[j]
    local t=k+d
    while bd[t]=={{ EMPTY }} do
 {% if stop %}
@@ -133,16 +134,16 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
  local bo,s{% if ai.table %},mt{% endif %}=bd,side{% if ai.table %},mat{% endif %}
 
  local o={{ ATTACKERS + DEFENDERS }}-s
- local en{% if ai.table %},pe{% endif %}=pk[o]{% if ai.table %},pst[o]{% endif %}
+ local en,ix{% if ai.table %},pe{% endif %}=pk[o],pix{% if ai.table %},pst[o]{% endif %}
 
  for i=1,#ms do
   local m=ms[i]
   local f,t=m\{{ area }},m%{{ area }}
   local p,l=bo[f],vl[t]
-  local pp{% if ai.table %},ps{% endif %}=pk[p]{% if ai.table %},pst[p]{% endif %}
+  local pp,x{% if ai.table %},ps{% endif %}=pk[p],ix[f]{% if ai.table %},pst[p]{% endif %}
 
   bo[f],bo[t]={{ EMPTY }},p
-  pp[f],pp[t]=nil,true
+  pp[x],ix[t]=t,x
 {% if ai.table %}
   mat=mt+ps[t]-ps[f]
 {% endif %}
@@ -150,10 +151,12 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
    king=t
   end
   if l then
+   {# Each victim leaves its list as `rem` takes it off. #}
    for j=1,#l do
     local v=l[j]
-    bo[v]={{ EMPTY }}
-    en[v]=nil
+    local y,w=ix[v],en[#en]
+    bo[v],en[y],ix[w]={{ EMPTY }},w,y
+    en[#en]=nil
 {% if ai.table %}
     mat-=pe[v]
 {% endif %}
@@ -172,15 +175,17 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
    side=s
   end
   bo[t],bo[f]={{ EMPTY }},p
-  pp[t],pp[f]=nil,true
+  {# The mover's place in its list may have moved in the search below (a capture there fills
+     its hole with the list's last square): read it again. #}
+  x=ix[t]
+  pp[x],ix[f]=f,x
   if p=={{ KING }} then
    king=f
   end
   if l then
    for j=1,#l do
-    local v=l[j]
-    bo[v]=o
-    en[v]=true
+    local v,n=l[j],#en+1
+    bo[v],en[n],ix[v]=o,v,n
    end
   end
 {% if ai.table %}
@@ -203,20 +208,28 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
 end
 {% if ai.escape_block %}
 
-{# The squares of the king's open routes (from its neighbour up to the escape square), or
-   nothing when it has none: the engine's `route_squares`. #}
+{# The squares of the king's open routes (from its neighbour up to the escape square) and the
+   empty squares beside him, as a set and a list, or nothing when he has no route: the
+   engine's `route_squares`, with the squares `qblk` adds. #}
 function rsq()
- local r,n,b,x,k{% if pass %},kp{% endif %}={},0,bd,ke,king{% if pass %},pas[{{ KING }}]{% endif %}
+ local r,l,n,b,x,k,di{% if pass %},kp{% endif %}={},{},0,bd,ke,king,dirs{% if pass %},pas[{{ KING }}]{% endif %}
 
- for d in all(dirs) do
+ for j=1,4 do
+  local d=di[j]
   local t=k+d
   if b[t]=={{ EMPTY }} then
+   local c=t
+   r[t]=1
+   add(l,t)
    repeat
     if x[t] then
      n=n+1
-     for u=k+d,t,d do
+     {# The squares since the last one listed on this ray (the rays share none). #}
+     for u=c+d,t,d do
       r[u]=1
+      add(l,u)
      end
+     c=t
     end
 {% if pass %}
     if kp[t]<1 then
@@ -228,26 +241,23 @@ function rsq()
   end
  end
  if n>0 then
-  return r
+  return r,l
  end
 end
 
-{# The engine's `qblock`: the attackers to move facing an open route (its squares in r) may not
-   stand pat; only the moves to a route square or beside the king can save the game, and one
-   that leaves a route open loses two plies on. The moves are found from those squares
+{# The engine's `qblock`: the attackers to move facing an open route may not stand pat; only
+   the moves to a route square or beside the king (r and l, from `rsq`) can save the game, and
+   one that leaves a route open loses two plies on. The moves are found from those squares
    (`qmv`), in the engine's generation order; each is made in full (quiescence's make: no
    hash). #}
-function qblk(h,a,b,q,r)
- local k,best=king,h-{{ ai.inf - 2 }}
- for d in all(dirs) do
-  if bd[k+d]=={{ EMPTY }} then
-   r[k+d]=1
-  end
- end
+function qblk(h,a,b,q,r,l)
+ local best=h-{{ ai.inf - 2 }}
  if best>a then
   a=best
  end
- for m in all(qmv(r,{{ ATTACKERS }})) do
+ local ms=qmv(r,l,{{ ATTACKERS }})
+ for i=1,#ms do
+  local m=ms[i]
   mk(m,true)
   local sc
   if status>{{ ONGOING }} then

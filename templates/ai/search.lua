@@ -75,7 +75,8 @@ function stage(k,sq,n,tr,h,tm,pm,fc)
 {% if ai.captures %}
   local ms
   ms,fc.v,fc.k=qfind()
-  for m in all(ms) do
+  for j=1,#ms do
+   local m=ms[j]
    if not tr[m] then
     n=n+1
     sq[n],tr[m]=m,1
@@ -84,16 +85,21 @@ function stage(k,sq,n,tr,h,tm,pm,fc)
 {% endif %}
  elseif k<4 then
 {% if ai.killers %}
-  for m in all(kl[h]) do
-   if not tr[m] and lg(m) then
-    n=n+1
-    sq[n],tr[m]=m,1
+  local l=kl[h]
+  if l then
+   for j=1,#l do
+    local m=l[j]
+    if not tr[m] and lg(m) then
+     n=n+1
+     sq[n],tr[m]=m,1
+    end
    end
   end
 {% endif %}
  else
-  local l,hq,hk,z,c=gen(),{},{},{},0
-  for m in all(l) do
+  local l,hq,hk,z,c,y=gen(),{},{},{},0,0
+  for i=1,#l do
+   local m=l[i]
    if not tr[m] then
 {% if ai.history %}
     local x=hs[m]
@@ -106,20 +112,22 @@ function stage(k,sq,n,tr,h,tm,pm,fc)
      end
      hq[j],hk[j]=m,x
     else
-     add(z,m)
+     y=y+1
+     z[y]=m
     end
 {% else %}
-    add(z,m)
+    y=y+1
+    z[y]=m
 {% endif %}
    end
   end
-  for m in all(hq) do
+  for j=1,c do
    n=n+1
-   sq[n]=m
+   sq[n]=hq[j]
   end
-  for m in all(z) do
+  for j=1,y do
    n=n+1
-   sq[n]=m
+   sq[n]=z[j]
   end
  end
  return n
@@ -246,9 +254,12 @@ function nega(d,h,a,b,onpv)
   local ns
   if wok and st>1 and not won[t] then
    ns=true
-   for v in all(fc.v[t]) do
-    if v==wdf then
-     ns=nil
+   local l=fc.v[t]
+   if l then
+    for j=1,#l do
+     if l[j]==wdf then
+      ns=nil
+     end
     end
    end
   end
@@ -267,7 +278,10 @@ function nega(d,h,a,b,onpv)
    local r=d-1
    {# Quiet by its stage, and not a king's move (the piece now stands on the move's square). #}
    if d>=3 and i>{{ ai.lmr_first }} and nc<1 and i>qi and bd[m%{{ area }}]~={{ KING }} then
-    r=max(r-(i>{{ ai.lmr_second }} and 2 or 1),0)
+    r=r-(i>{{ ai.lmr_second }} and 2 or 1)
+    if r<0 then
+     r=0
+    end
    end
 {% else %}
    local r=d-1
@@ -421,8 +435,8 @@ function search(md,nl)
 {% if ai.history %}
  hs={}
 {% endif %}
- for x in all(hist) do
-  game[x]=true
+ for i=1,#hist do
+  game[hist[i]]=true
  end
  if #gen()<1 then
   return

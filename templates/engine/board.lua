@@ -36,13 +36,17 @@ strt="{{ start }}"
     `s`: side to move. The hash, the king's square{% if ai.table %} and `mat` (the evaluation's material and
     piece-square sum, kept up to date by mk/um){% endif %} are computed from the cells. The hint
     comment tells shrinko8's lint that `setup` defines the state globals, as `_init` would.
-    `pk[k]`: the set of squares holding a piece of kind k (1 attacker, 2 defender, 3 the king),
+    `pk[k]`: the squares holding a piece of kind k (1 attacker, 2 defender, 3 the king) as a list,
+    and `pix[s]` the place of square s in its kind's list (read only while s holds a piece),
     kept up to date by mk/um/rem, so that the search's capture candidates visit the enemy pieces
-    only instead of every square (the set's iteration order never matters: its users compute sets
-    or sort). `ncap`: the number of pieces the last `mk` captured. #}
+    only instead of every square. A list walked by a numeric `for`, not a set walked by `pairs`:
+    no iterator of unknown PICO-8 cost on the hot path. A capture moves the list's last square
+    into the hole and an unmake appends the square again, so the order changes; it never
+    matters (the lists' users compute sets or sort). `ncap`: the number of pieces the last `mk`
+    captured. #}
 --lint: func::_init
 function setup(c,s)
- bd,side,hash,status,hist,caps,undos,pk,ncap=c,s,s=={{ DEFENDERS }} and zs or 0,{{ ONGOING }},{},{},{},{{ "{" }}{},{},{}},0
+ bd,side,hash,status,hist,caps,undos,pk,pix,ncap=c,s,s=={{ DEFENDERS }} and zs or 0,{{ ONGOING }},{},{},{},{{ "{" }}{},{},{}},{},0
 {% if ai.table %}
  mat=0
 {% endif %}
@@ -55,8 +59,10 @@ function setup(c,s)
 {% if ai.table %}
   mat+=pst[p] and pst[p][i] or 0
 {% endif %}
-  if pk[p] then
-   pk[p][i]=true
+  local q=pk[p]
+  if q then
+   add(q,i)
+   pix[i]=#q
   end
   if p=={{ KING }} then
    king=i

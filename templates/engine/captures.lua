@@ -32,8 +32,8 @@ function host(s,v)
 {% if linnaean %}
  if not en and c=={{ KING }} and v=={{ DEFENDER }} and s=={{ throne }} then
   local k=0
-  for d in all(dirs) do
-   if bd[s+d]=={{ ATTACKER }} then
+  for j=1,4 do
+   if bd[s+dirs[j]]=={{ ATTACKER }} then
     k+=1
    end
   end
@@ -43,14 +43,18 @@ function host(s,v)
 end
 {% endif %}
 
-{# Takes the piece off s (mk adds the captures to the hash). #}
+{# Takes the piece off s (mk adds the captures to the hash): its kind's list takes its last
+   square into the hole. #}
 function rem(s)
  local c=bd[s]
 {% if ai.table %}
  mat-=pst[c][s]
 {% endif %}
  bd[s]={{ EMPTY }}
- pk[c][s]=nil
+ local l,i=pk[c],pix[s]
+ local w=l[#l]
+ l[i],pix[w]=w,i
+ l[#l]=nil
  add(caps,s)
 end
 {% if king_capture != "two" %}
@@ -60,8 +64,8 @@ function kcap(k{% if king_capture == "near" %},d{% endif %})
 {% if king_capture == "near" %}
  if nt[k]>0 then
 {% endif %}
- for e in all(dirs) do
-  if {% if simple_host %}sd[bd[k+e]]~=side{% else %}not host(k+e,{{ KING }}){% endif %} then
+ for j=1,4 do
+  if {% if simple_host %}sd[bd[k+dirs[j]]]~=side{% else %}not host(k+dirs[j],{{ KING }}){% endif %} then
    return
   end
  end
@@ -80,8 +84,9 @@ function capt(t{% if not king_armed %},p{% endif %})
   return
  end
 {% endif %}
- local e={{ ATTACKERS + DEFENDERS }}-side
- for d in all(dirs) do
+ local e,di={{ ATTACKERS + DEFENDERS }}-side,dirs
+ for j=1,4 do
+  local d=di[j]
   local v=t+d
   local c=bd[v]
   if c==e then

@@ -12,9 +12,9 @@ function mk(m,nh,nc{% if surround %},ns{% endif %})
  local bo,f,t=bd,m\{{ area }},m%{{ area }}
  local p,st,n=bo[f],status,#caps
  bo[f],bo[t]={{ EMPTY }},p
- local q=pk[p]
- q[f]=nil
- q[t]=true
+ local x=pix[f]
+ pk[p][x]=t
+ pix[t]=x
 {% if ai.table %}
  local mt,ps=mat,pst[p]
  mat+=ps[t]-ps[f]
@@ -52,11 +52,17 @@ function mk(m,nh,nc{% if surround %},ns{% endif %})
  ply+=1
 {% endif %} n=#caps-n
  ncap=n
- add(undos,{m,n,st{% if ai.table %},mt{% endif %},nh})
+ add(undos,{m,n,st,nh{% if ai.table %},mt{% endif %}})
 end
 
+{# The stacks are popped by hand (`deli` and `unpack` have no published PICO-8 cost): r is
+   the undo record {m, n, status, nh{% if ai.table %}, mat{% endif %}}. #}
 function um()
- local m,n,st{% if ai.table %},mt{% endif %},nh=unpack(deli(undos))
+ local u=undos
+ local z=#u
+ local r=u[z]
+ u[z]=nil
+ local m,n=r[1],r[2]
  local f,t=m\{{ area }},m%{{ area }}
  side={{ ATTACKERS + DEFENDERS }}-side
 {% if move_limit %}
@@ -64,26 +70,31 @@ function um()
 {% endif %} local bo=bd
  local p=bo[t]
  bo[t],bo[f]={{ EMPTY }},p
- local q=pk[p]
- q[t]=nil
- q[f]=true
+ local i=pix[t]
+ pk[p][i]=f
+ pix[f]=i
  if p=={{ KING }} then
   king=f
  end
  if n>0 then
   local e={{ ATTACKERS + DEFENDERS }}-side
-  local r=pk[e]
+  local l=pk[e]
   for _=1,n do
-   local s=deli(caps)
+   local s=caps[#caps]
+   caps[#caps]=nil
    bo[s]=e
-   r[s]=true
+   add(l,s)
+   pix[s]=#l
   end
  end
- status=st
- if not nh then
-  hash=deli(hist)
+ status=r[3]
+ if not r[4] then
+  local h=hist
+  z=#h
+  hash=h[z]
+  h[z]=nil
  end
 {% if ai.table %}
- mat=mt
+ mat=r[5]
 {% endif %}
 end

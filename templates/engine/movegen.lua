@@ -3,7 +3,7 @@
     from*AREA+to. A finished game has no moves. (The globals the loops read are copied into
     locals: a local read costs no VM instruction, a global one does.) #}
 function gen()
- local l,bo,so,o={},bd,sd,side
+ local l,bo,so,o,di={},bd,sd,side,dirs
  if status=={{ ONGOING }} then
   for s={{ first_square }},{{ last_square }} do
    local c=bo[s]
@@ -14,7 +14,8 @@ function gen()
 {% if pass %}
     local ps=pas[c]
 {% endif %}
-    for d in all(dirs) do
+    for j=1,4 do
+     local d=di[j]
      local t=s+d
      while bo[t]=={{ EMPTY }} do
 {% if stop %}

@@ -13,9 +13,12 @@
      round that square the shorter way on the eight around it (`rng`, in order round the square,
      each next to the one before). Mending more (the other way round too, an attacker on its edge
      square, a moved end defender) measured slower: the walks grow, and more moves land on them.
-   - Otherwise a depth-first search seeded from the piece sets (not a board scan), with a hand-
+   - Otherwise a depth-first search seeded from the piece lists (not a board scan), with a hand-
      indexed stack; it records each square's parent so the path it finds becomes the new walk.
-     (Breadth first finds shorter paths, but measured slower on 11x11: it visits more squares.) #}
+     (Breadth first finds shorter paths, but measured slower on 11x11: it visits more squares.)
+     The king is pushed first and the defenders from the end of their list, so the search starts
+     from the list's first defender: the walks found so stand longer (docs/search.md, fifth
+     pass). #}
 wit,wis,rng,rix=false,{},split"{{ -width }},{{ 1 - width }},1,{{ width + 1 }},{{ width }},{{ width - 1 }},-1,{{ -width - 1 }}",{}
 for i=1,8 do
  rix[rng[i]]=i
@@ -39,9 +42,11 @@ function surr()
   end
  end
  ::search::
- local e,seen,q,n=edge,{},{},0
- for k={{ DEFENDER }},{{ KING }} do
-  for i in pairs(pk[k]) do
+ local e,seen,q,n,di=edge,{},{},0,dirs
+ for k={{ KING }},{{ DEFENDER }},-1 do
+  local l=pk[k]
+  for j=#l,1,-1 do
+   local i=l[j]
    if e[i]>0 then
     wit,wis={i},{[i]=true}
     return
@@ -55,7 +60,7 @@ function surr()
   local s=q[n]
   n=n-1
   for j=1,4 do
-   local t=s+dirs[j]
+   local t=s+di[j]
    local c=b[t]
    if not (seen[t] or c=={{ ATTACKER }} or c=={{ OFF }}) then
     seen[t]=s
@@ -101,13 +106,17 @@ function srep(b,w,j)
   end
   add(r,y)
  end
- deli(w,j)
- for l=#r,1,-1 do
-  add(w,r[l],j)
+ {# w[j] becomes the squares of r (at least one: w[j-1] and w[j+1] are not next to each
+    other), the squares after it move on by #r-1. #}
+ local n,m,o=#w,#r,{}
+ for i=n,j+1,-1 do
+  w[i+m-1]=w[i]
  end
- local o={}
- for y in all(w) do
-  o[y]=true
+ for i=1,m do
+  w[j+i-1]=r[i]
+ end
+ for i=1,n+m-1 do
+  o[w[i]]=true
  end
  wit,wis=w,o
  return true

@@ -65,6 +65,8 @@ pub const PARTS: &[(&str, &str)] = &[
     ("qmv", "captures"),
     ("qsw", "captures"),
     ("vic", "captures"),
+    ("mrk", "captures"),
+    ("sus", "captures"),
     ("mk", "make"),
     ("um", "make"),
     ("capt", "captures"),
