@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use tafl8_codegen::RulesetTag;
 use tafl8_diff::{compare, Backend, Case, CasePos, Check, Plan, Report, Runner, Target, Z8lua};
 use tafl8_engine::book::Book;
@@ -49,6 +49,16 @@ pub struct Options {
     /// Search configuration(s) (the text is `config_help`, defaults from `DEFAULT_CONFIGS`).
     #[arg(long, value_name = "SPEC", help = config_help())]
     config: Vec<String>,
+    /// A first check in under a minute (15 s for the presets in a release build on 2 busy
+    /// cores): every preset (or the ones given) under its own engine only, a few cases of every
+    /// kind (`--positions 20 --placements 20 --search-positions 2 --search-depth 3 --think-seeds
+    /// 1 --max-level 3 --book-seeds 1 --games 1 --plies 20`). The default run compares far
+    /// more.
+    #[arg(long, conflicts_with_all = [
+        "positions", "placements", "search_positions", "search_depth", "think_seeds",
+        "max_level", "book_seeds", "games", "plies",
+    ])]
+    quick: bool,
     /// Random reachable positions per variant (besides the start).
     #[arg(long, value_name = "N", default_value_t = 100)]
     positions: usize,
@@ -184,7 +194,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         let rules = load_rules_file(path).with_context(|| format!("--rules {}", path.display()))?;
         rulesets.push((Arc::new(rules), format!("--rules '{}'", path.display())));
     }
-    let configs: Vec<String> = if opts.cart.is_some() && opts.config.is_empty() {
+    let configs: Vec<String> = if (opts.cart.is_some() || opts.quick) && opts.config.is_empty() {
         // What `tafl8 build` puts in a cart unless told otherwise.
         vec!["engine".to_string()]
     } else if opts.config.is_empty() {
@@ -203,7 +213,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             )?;
         backends.push(Box::new(Z8lua::new(&venv)?));
     }
-    let plan = Plan {
+    let mut plan = Plan {
         positions: opts.positions,
         perft_depth: opts.depth,
         placements: opts.placements,
@@ -216,6 +226,20 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         game_plies: opts.plies,
         seed: opts.seed,
     };
+    if opts.quick {
+        plan = Plan {
+            positions: 20,
+            placements: 20,
+            search_positions: 2,
+            search_depth: 3,
+            think_seeds: 1,
+            max_level: 3,
+            book_seeds: 1,
+            games: 1,
+            game_plies: 20,
+            ..plan
+        };
+    }
     // Every (variant, config) job with its cases, built before running so the bar knows the total.
     let mut jobs = Vec::new();
     if opts.cart.is_some() && (rulesets.len() != 1 || configs.len() != 1) {
@@ -228,7 +252,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let mut used: Vec<String> = Vec::new();
     for (rules, rules_arg) in &rulesets {
         let mut specs = configs.clone();
-        if opts.config.is_empty() && opts.cart.is_none() {
+        if opts.config.is_empty() && opts.cart.is_none() && !opts.quick {
             // A ruleset whose own engine none of the defaults is gets it diffed too: its cart
             // plays it.
             let own = SearchConfig::of_rules(rules);
@@ -252,7 +276,12 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             }
             let cases = match &opts.check {
                 Some(check) => single_case(rules, &opts, check)?,
-                None => tafl8_diff::cases(rules, &plan, i == 0, target.book.as_ref()),
+                None => interleave(tafl8_diff::cases(
+                    rules,
+                    &plan,
+                    i == 0,
+                    target.book.as_ref(),
+                )),
             };
             jobs.push((target, cases));
             if opts.check.is_some() {
@@ -267,12 +296,26 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         ProgressBar::new(total as u64)
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} cases  {msg}  [{elapsed}, eta {eta}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} cases  {msg}  [{elapsed}, eta {steady_eta}]",
+        )
+        .map(|s| {
+            s.with_key(
+                "steady_eta",
+                |st: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let eta = steady_eta(st.elapsed(), st.pos(), st.len().unwrap_or(0));
+                    let _ = write!(w, "{}", HumanDuration(eta));
+                },
+            )
+        })
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut report = Report::default();
     let mut by_variant: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-    for (target, cases) in &jobs {
+    let lens: Vec<usize> = jobs.iter().map(|(_, cases)| cases.len()).collect();
+    for (j, range) in round_robin(&lens, 5 * opts.batch.max(1)) {
+        let (target, cases) = &jobs[j];
+        let cases = &cases[range];
         let name = target.rules.name().to_string();
         bar.set_message(format!("{name} [{}]", target.spec));
         for b in &backends {
@@ -331,6 +374,58 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The cases of a job in an order that mixes their kinds: the plan lists them kind by kind
+/// (perft, moves and evaluations first, searches and games last, a thousand times dearer), so
+/// progress in cases said nothing about the time left. Taken with a stride near n/phi (coprime to
+/// n), every stretch of the run holds about its share of each kind. The cases do not depend on
+/// one another, so only the order of the printed mismatches changes.
+fn interleave(cases: Vec<Case>) -> Vec<Case> {
+    let n = cases.len();
+    if n < 3 {
+        return cases;
+    }
+    let gcd = |mut a: usize, mut b: usize| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let mut stride = (n as f64 / 1.618_034) as usize;
+    while gcd(stride, n) != 1 {
+        stride += 1;
+    }
+    let mut slots: Vec<Option<Case>> = cases.into_iter().map(Some).collect();
+    (0..n)
+        .filter_map(|i| slots[i * stride % n].take())
+        .collect()
+}
+
+/// The jobs' cases in slices of `step`, in the order that keeps every job at about the same
+/// fraction done: the (variant, configuration) jobs differ tenfold in cost per case (a
+/// configuration without pruning searches far more), so run one after another the mean rate
+/// of the first said little about the rest. Each slice is a whole number of Lua runs.
+fn round_robin(lens: &[usize], step: usize) -> Vec<(usize, std::ops::Range<usize>)> {
+    let mut work: Vec<(f64, usize, std::ops::Range<usize>)> = Vec::new();
+    for (j, &n) in lens.iter().enumerate() {
+        for start in (0..n).step_by(step.max(1)) {
+            let end = (start + step).min(n);
+            work.push((end as f64 / n as f64, j, start..end));
+        }
+    }
+    work.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    work.into_iter().map(|(_, j, r)| (j, r)).collect()
+}
+
+/// Time left at the run's mean rate so far: elapsed x (left / done). indicatif's own `{eta}`
+/// follows the last few steps' rate, which swung between 23 s and 24 min as cheap and dear cases
+/// alternated; the whole run's mean, over cases interleaved by kind, settles instead.
+fn steady_eta(elapsed: std::time::Duration, done: u64, total: u64) -> std::time::Duration {
+    if done == 0 {
+        return std::time::Duration::ZERO;
+    }
+    elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64)
 }
 
 /// Makes `target` run the code of the cart file at `path` (any cart format) instead of the
@@ -441,4 +536,85 @@ fn single_case(rules: &Arc<Rules>, opts: &Options, check: &str) -> anyhow::Resul
         bail!("--seed 0: the cart's PRNG state must never be 0; use another seed");
     }
     Ok(vec![Case { pos, check }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interleaving_spreads_every_kind_over_the_run() {
+        let rules = Arc::new(Rules::preset("ziege").unwrap());
+        let plan = Plan {
+            positions: 30,
+            perft_depth: 2,
+            placements: 30,
+            search_positions: 4,
+            search_depth: 4,
+            think_seeds: 2,
+            max_level: 5,
+            book_seeds: 3,
+            games: 2,
+            game_plies: 40,
+            seed: 1,
+        };
+        let book = Book::builtin(&rules);
+        let cases = tafl8_diff::cases(&rules, &plan, true, book.as_ref());
+        let key = |c: &Case| {
+            format!("{:?}", c.check)
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect::<String>()
+        };
+        let mut all: Vec<String> = cases.iter().map(key).collect();
+        let mixed = interleave(cases);
+        let mut got: Vec<String> = mixed.iter().map(key).collect();
+        // A permutation.
+        let first_tenth: Vec<String> = got[..got.len() / 10].to_vec();
+        all.sort();
+        got.sort();
+        assert_eq!(all, got);
+        // The plan lists searches last; the first tenth of the run now holds its share of them
+        // (within half of it either way), and of every other kind present.
+        for kind in ["Perft", "Moves", "Eval", "Search", "Think"] {
+            let share = all.iter().filter(|k| *k == kind).count() as f64 / all.len() as f64;
+            let early =
+                first_tenth.iter().filter(|k| *k == kind).count() as f64 / first_tenth.len() as f64;
+            assert!(
+                (early - share).abs() <= share / 2.0 + 0.02,
+                "{kind}: {early:.3} of the first tenth, {share:.3} of all"
+            );
+        }
+    }
+
+    #[test]
+    fn slices_keep_every_job_at_the_same_pace() {
+        let order = round_robin(&[10, 4, 0], 2);
+        // Every case once, each job's slices in order.
+        let mut seen = [Vec::new(), Vec::new()];
+        for (j, r) in &order {
+            seen[*j].extend(r.clone());
+        }
+        assert_eq!(seen[0], (0..10).collect::<Vec<_>>());
+        assert_eq!(seen[1], (0..4).collect::<Vec<_>>());
+        // Job 1 (two slices) is half done when job 0 (five slices) is: after 0..2, 2..4 of
+        // job 0 (40%) comes 0..2 of job 1 (50%).
+        assert_eq!(order[..3], [(0, 0..2), (0, 2..4), (1, 0..2)]);
+        assert_eq!(order.last(), Some(&(1, 2..4)));
+    }
+
+    #[test]
+    fn the_eta_is_the_runs_mean_rate() {
+        use std::time::Duration;
+        assert_eq!(steady_eta(Duration::from_secs(10), 0, 100), Duration::ZERO);
+        // 25 of 100 in 10 s: 75 more at 2.5 per second is 30 s.
+        assert_eq!(
+            steady_eta(Duration::from_secs(10), 25, 100),
+            Duration::from_secs(30)
+        );
+        assert_eq!(
+            steady_eta(Duration::from_secs(10), 100, 100),
+            Duration::ZERO
+        );
+    }
 }
