@@ -204,3 +204,23 @@ fn an_unknown_feature_lists_every_feature() {
     }
     assert!(err.contains("pvs") && err.contains("lmr"), "{err}");
 }
+
+/// `diff --cart`'s default configuration is the same in its help and its error: `engine`.
+#[test]
+fn diff_cart_names_one_default_config() {
+    let out = help(&["diff"]);
+    let cart = &out[out.find("--cart <FILE>").unwrap()..];
+    let cart = &cart[..cart.find("--config <").unwrap()];
+    assert!(cart.contains("default `engine`"), "{cart}");
+    let (code, _, err) = tafl8(&[
+        "diff",
+        "--cart",
+        "carts/ziege.p8",
+        "--variant",
+        "ziege",
+        "--variant",
+        "brandubh",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("default engine"), "{err}");
+}
