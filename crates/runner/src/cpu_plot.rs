@@ -117,9 +117,9 @@ impl Layout {
 
 fn title(r: &CpuReport) -> String {
     format!(
-        "VM instructions per frame: max {}, mean {:.0}, {} of {} frames over budget; startup {}",
+        "VM instructions per frame: max {}, mean {}, {} of {} frames over budget; startup {}",
         grouped(r.max()),
-        r.mean(),
+        grouped(r.mean().round() as u64),
         r.over_budget(),
         r.per_frame.len(),
         grouped(r.startup)
