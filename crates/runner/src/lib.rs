@@ -28,8 +28,9 @@
 //! - Not supported: arithmetic metamethods on tables (`__add` and friends, e.g. a vector class):
 //!   the operator helpers accept numbers and numeric strings only.
 //! - The CPU model counts the cart's own instructions through the lowering's cost annotations
-//!   (within 0.2% of z8lua on the test workloads) plus the API's published system costs
-//!   ([`clock`]); the runaway limit counts real VM instructions plus the API's work.
+//!   (within 0.2% of z8lua on the test workloads) plus what each built-in charges beyond its
+//!   call, as published measurements give it ([`api::costs`]; [`clock`]); the runaway limit
+//!   counts real VM instructions plus the API's work.
 //! - Finalizers (`__gc`) run after the cart's callback in which their object was collected, under
 //!   the frame's instruction limit (Lua 5.2 runs them with hooks off); objects alive at the end of
 //!   a run are not finalized.

@@ -4,6 +4,12 @@
 use super::{Model, NameKind};
 use crate::ast::*;
 
+/// The built-ins the PICO-8 wiki's CPU page ("Lua cycles", measured on 0.1.12c) gives 1 called as
+/// functions, as their operators cost: the bitwise functions, `flr` and `peek`.
+pub(crate) const OPERATOR_BUILTINS: [&str; 11] = [
+    "band", "bor", "bxor", "bnot", "shl", "shr", "lshr", "rotl", "rotr", "flr", "peek",
+];
+
 /// Where an `and`/`or` sits, which decides what its right operand costs when it runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum LogicMode {
@@ -18,6 +24,12 @@ pub(crate) enum LogicMode {
 impl Model {
     pub(super) fn is_local(&self, e: &Expr) -> bool {
         matches!(e.kind, ExprKind::Name(_)) && self.name_kind(e.pos) == NameKind::Local
+    }
+
+    /// A call of a global built-in that PICO-8 charges as the operator it stands for.
+    fn is_operator_builtin(&self, func: &Expr) -> bool {
+        matches!(&func.kind, ExprKind::Name(n) if OPERATOR_BUILTINS.contains(&n.as_str()))
+            && self.name_kind(func.pos) == NameKind::Global
     }
 
     pub(super) fn is_constant(e: &Expr) -> bool {
@@ -80,7 +92,17 @@ impl Model {
             ExprKind::Name(_) => 1,
             ExprKind::Index(t, k) => 1 + self.in_reg(t) + self.operand(k),
             ExprKind::Member(t, _) => 1 + self.in_reg(t),
-            ExprKind::Call { func, args } => 1 + self.to_reg(func) + self.args(args),
+            ExprKind::Call { func, args } => {
+                if self.is_operator_builtin(func) {
+                    // Published: these cost 1 called as functions, as their operators do (the
+                    // PICO-8 wiki's CPU page, "Lua cycles", 0.1.12c); their arguments are still
+                    // computed.
+                    if let Args::Parens(v) = args {
+                        return 1 + v.iter().map(|e| self.operand(e)).sum::<u32>();
+                    }
+                }
+                1 + self.to_reg(func) + self.args(args)
+            }
             ExprKind::Method { obj, args, .. } => 1 + 1 + self.in_reg(obj) + self.args(args),
             ExprKind::Function(_) => 1,
             ExprKind::Table(fields) => 1 + self.fields(fields),
@@ -106,6 +128,7 @@ impl Model {
                         concat_chain(e, &mut parts);
                         1 + parts.iter().map(|p| self.to_reg(p)).sum::<u32>()
                     }
+                    BinOp::Pow => 1 + pow_extra(r) + self.operand(l) + self.operand(r),
                     _ => 1 + self.operand(l) + self.operand(r),
                 }
             }
@@ -181,9 +204,19 @@ impl Model {
                 | BinOp::NeBang,
                 l,
                 r,
-            ) => 1 + self.operand(l) + self.operand(r),
+            ) => u32::from(!self.free_tests) + self.operand(l) + self.operand(r),
             _ => 1 + self.in_reg(e),
         }
+    }
+}
+
+/// The system cycles of `x^y` beyond its instruction, in instructions (BBS thread 60180,
+/// samhocevar, 2018: `x^4` costs 8 and `x^.5` 16 in all; `x*x*x*x` 3, one a multiplication).
+/// An exponent that is not a whole literal is charged the dearer case.
+fn pow_extra(exponent: &Expr) -> u32 {
+    match &exponent.kind {
+        ExprKind::Number(n) if n.value & 0xffff == 0 => 7,
+        _ => 15,
     }
 }
 

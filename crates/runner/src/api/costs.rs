@@ -65,6 +65,111 @@ pub fn memset(bytes: u64) -> u64 {
     bytes.div_ceil(2).max(1)
 }
 
+// What the built-ins charge beyond the call. The call itself (the function into a register, the
+// arguments, `CALL`) is the cart's own code, counted by the lowering. Sources, by the short names
+// of docs/runner.md's CPU table: "wiki 1547" (the CPU page's revision 1547, system costs in
+// ticks, 2^22 a second: PICO-8 0.1.x), "wiki Lua" (the page's "Lua cycles" section, measured on
+// 0.1.12c), "BBS 60180" (samhocevar, "API CPU costs", 2018-12-20, stat(1)/stat(2) deltas over
+// 1,024 calls), "BBS merge sort" (samhocevar's merge sort post: `{unpack(t)}` is almost free).
+// Where nothing is published, the charge is the nearest published one above it (named).
+
+/// `add(t, v)`: 5 (wiki Lua).
+pub const ADD: u64 = 5;
+
+/// `del(t, v)`: 4, plus 3 per element moved down (wiki Lua).
+pub fn del(moved: u64) -> u64 {
+    4 + 3 * moved
+}
+
+/// `deli(t, i)`: not published (it came after 0.1.12c); charged as `del` moving the same
+/// elements.
+pub fn deli(moved: u64) -> u64 {
+    del(moved)
+}
+
+/// `count(t, v)`: not published; charged as a `del` that moves every element it reads (4 + 3
+/// per element): above `del`'s own scan, which the wiki leaves out.
+pub fn count(elements: u64) -> u64 {
+    del(elements)
+}
+
+/// `foreach(t, f)`: 2, plus 5 per element, beside the calls of `f` (whose own code counts
+/// itself): the wiki's `2 + n(5 + c)` (wiki Lua).
+pub fn foreach(elements: u64) -> u64 {
+    2 + 5 * elements
+}
+
+/// `all(t)` in a generic `for`: not published; charged as `foreach` without the function (2 when
+/// called, 5 per element it returns, beside the loop's own `TFORCALL`): `all` walks the list as
+/// `foreach` does, so `foreach`'s overhead bounds it.
+pub const ALL: u64 = 2;
+/// `all(t)`, per element returned (see [`ALL`]).
+pub const ALL_ELEMENT: u64 = 5;
+
+/// `pairs(t)` in a generic `for`: not published; charged as `all` (2, and 5 per pair).
+pub const PAIRS: u64 = ALL;
+/// `pairs(t)`, per pair returned (see [`PAIRS`]).
+pub const PAIRS_ELEMENT: u64 = ALL_ELEMENT;
+
+/// `stat(n)`: 16 (wiki 1547).
+pub const STAT: u64 = 16;
+
+/// `rnd(x)`: 4 (wiki 1547).
+pub const RND: u64 = 4;
+
+/// `srand(x)`: 8 (wiki Lua).
+pub const SRAND: u64 = 8;
+
+/// `sqrt(x)`: 24, or 16 when `x` is 0 (wiki 1547; BBS 60180 measured 24 on `sqrt(i)`).
+pub fn sqrt(zero: bool) -> u64 {
+    if zero {
+        16
+    } else {
+        24
+    }
+}
+
+/// `sin`, `cos`, `atan2`: not published; charged as `sqrt` (24), the one published function of
+/// the kind.
+pub const TRIG: u64 = 24;
+
+/// `tostr(v)`: 9 (wiki Lua).
+pub const TOSTR: u64 = 9;
+
+/// `tonum`, `sub`, `chr`, `ord`: not published; charged as `tostr` (9), the one published
+/// string function.
+pub const STRING: u64 = TOSTR;
+
+/// `split(s)`: not published; charged as a `tostr` per field made (9 each).
+pub fn split(fields: u64) -> u64 {
+    STRING * fields.max(1)
+}
+
+/// `unpack(t)`: nothing beyond the call (BBS merge sort: copying a whole array with
+/// `{unpack(t)}` is "almost free" for PICO-8's CPU).
+pub const UNPACK: u64 = 0;
+
+/// `sfx`, `music`: 16, nothing without an argument (wiki 1547).
+pub fn sound(args: usize) -> u64 {
+    if args == 0 {
+        0
+    } else {
+        16
+    }
+}
+
+/// `btn`, `btnp`: 4, nothing without an argument (wiki 1547).
+pub fn button(args: usize) -> u64 {
+    if args == 0 {
+        0
+    } else {
+        4
+    }
+}
+
+/// `pset`, `pget`: not published; charged as a `rectfill` of one pixel (1).
+pub const PIXEL: u64 = 1;
+
 /// Work against the runaway limit (not the CPU model: no cost is published) for handling `n`
 /// bytes of text in a call such as `printh`, about what the runner spends on it measured in
 /// Lua instructions.

@@ -99,10 +99,13 @@ pub fn register(lua: &Lua, env: &Table, machine: &Shared, clock: &Rc<Clock>) -> 
     def(lua, env, shared, "pset", |c, a| {
         let col = c.pen(colour(a, 2));
         c.plot(arg(a, 0, 0), arg(a, 1, 0), col);
-        NONE
+        (Value::Nil, costs::PIXEL)
     })?;
     def(lua, env, shared, "pget", |c, a| {
-        (int(i32::from(c.pget(arg(a, 0, 0), arg(a, 1, 0)))), 0)
+        (
+            int(i32::from(c.pget(arg(a, 0, 0), arg(a, 1, 0)))),
+            costs::PIXEL,
+        )
     })?;
     let (m, line_clock) = (Rc::clone(machine), Rc::clone(clock));
     env.raw_set(

@@ -1,6 +1,7 @@
 //! The PICO-8 API installed into the cart's sandbox environment.
 
-mod costs;
+mod charges;
+pub mod costs;
 mod gfx;
 mod math;
 mod mem;
@@ -75,9 +76,35 @@ pub fn register(
         "type",
         "pcall",
         "error",
+        "pairs",
     ] {
         private.raw_set(name, g.raw_get::<Value>(name)?)?;
     }
+    // The charges of the Lua-side built-ins (`add`, `del`, `all`, ...; see `costs`).
+    let charge_clock = Rc::clone(clock);
+    private.raw_set(
+        "charge",
+        lua.create_function(move |_, n: u64| charge_clock.charge(n))?,
+    )?;
+    let costs_table = lua.create_table()?;
+    for (name, value) in [
+        ("add", costs::ADD),
+        ("all", costs::ALL),
+        ("all_element", costs::ALL_ELEMENT),
+        ("pairs", costs::PAIRS),
+        ("pairs_element", costs::PAIRS_ELEMENT),
+        ("del", costs::del(0)),
+        ("del_moved", costs::del(1) - costs::del(0)),
+        ("deli", costs::deli(0)),
+        ("deli_moved", costs::deli(1) - costs::deli(0)),
+        ("count", costs::count(0)),
+        ("count_element", costs::count(1) - costs::count(0)),
+        ("foreach", costs::foreach(0)),
+        ("foreach_element", costs::foreach(1) - costs::foreach(0)),
+    ] {
+        costs_table.raw_set(name, value)?;
+    }
+    private.raw_set("costs", costs_table)?;
     private.raw_set("flr", env.raw_get::<Value>("flr")?)?;
     private.raw_set("coroutine", co)?;
     let flag = Rc::clone(clock);
@@ -100,5 +127,5 @@ pub fn register(
         let (k, v) = pair?;
         env.raw_set(k, v)?;
     }
-    Ok(())
+    charges::install(lua, env, clock)
 }

@@ -1,20 +1,25 @@
 -- The PICO-8 API functions that are plain table/coroutine work, written in Lua so they run at VM speed.
 -- Loaded with a private environment holding the natives it needs; it returns the functions to export.
--- (Their cost is not counted as cart instructions: only the cart's own code carries cost annotations.)
+-- (Their own Lua is not counted as cart instructions: only the cart's code carries cost
+-- annotations. What PICO-8 charges for them is charged through the private `charge`, with the
+-- figures of `costs`, from api/costs.rs.)
 -- Plain `#t` and `t[i]` (not rawlen/rawget) keep them fast and honour metatables as PICO-8 does.
 local tinsert, tremove = table.insert, table.remove
-local flr = flr
+local flr, charge, costs, native_pairs = flr, charge, costs, pairs
 local api = {}
 
 function api.add(t, v, i)
   if t == nil then return nil end
   if i == nil then
+    charge(costs.add)
     t[#t + 1] = v
   else
     i = flr(i)
     -- z8lua's add: "bad argument #2 to 'add' (position out of bounds)" (lupaz8 2.8.0.1), not
     -- the message of the table.insert it is built on.
     if i < 1 or i > #t + 1 then error("bad argument #2 to 'add' (position out of bounds)", 2) end
+    -- Inserting moves the elements after i up: charged as del moves them down.
+    charge(costs.add + costs.del_moved * (#t + 1 - i))
     tinsert(t, i, v)
   end
   return v
@@ -22,12 +27,15 @@ end
 
 function api.del(t, v)
   if t == nil then return nil end
-  for i = 1, #t do
+  local n = #t
+  for i = 1, n do
     if t[i] == v then
+      charge(costs.del + costs.del_moved * (n - i))
       tremove(t, i)
       return v
     end
   end
+  charge(costs.del)
   return nil
 end
 
@@ -35,22 +43,40 @@ function api.deli(t, i)
   if t == nil then return nil end
   local n = #t
   if i == nil then i = n else i = flr(i) end
-  if i < 1 or i > n then return nil end
+  if i < 1 or i > n then
+    charge(costs.deli)
+    return nil
+  end
+  charge(costs.deli + costs.deli_moved * (n - i))
   return tremove(t, i)
 end
 
 function api.count(t, v)
   if t == nil then return 0 end
-  local c = 0
-  for i = 1, #t do
+  local c, n = 0, #t
+  charge(costs.count + costs.count_element * n)
+  for i = 1, n do
     local x = t[i]
     if (v == nil and x ~= nil) or (v ~= nil and x == v) then c = c + 1 end
   end
   return c
 end
 
+-- pairs, charged when called and per pair returned.
+function api.pairs(t)
+  charge(costs.pairs)
+  local f, s, k = native_pairs(t)
+  return function(s, k)
+    local k2, v = f(s, k)
+    if k2 ~= nil then charge(costs.pairs_element) end
+    return k2, v
+  end, s, k
+end
+
 -- Iterates t[1..#t]; deleting the current element (del/deli) during iteration does not skip the next.
+-- Charged when called and per element returned (see costs.rs: not published, bounded by foreach).
 function api.all(t)
+  charge(costs.all)
   if t == nil then return function() end end
   local i, n = 0, #t
   return function()
@@ -66,12 +92,32 @@ function api.all(t)
       i = i + 1
       v = t[i]
     end
+    if v ~= nil then charge(costs.all_element) end
     return v
   end
 end
 
+-- foreach: the wiki's 2 + n(5 + c), c being the function's own code (counted by the cart).
 function api.foreach(t, f)
-  for v in api.all(t) do f(v) end
+  charge(costs.foreach)
+  if t == nil then return end
+  local i, n = 0, #t
+  while true do
+    local m = #t
+    if m < n then
+      i = i - (n - m)
+      n = m
+    end
+    i = i + 1
+    local v = t[i]
+    while v == nil and i < n do
+      i = i + 1
+      v = t[i]
+    end
+    if v == nil then return end
+    charge(costs.foreach_element)
+    f(v)
+  end
 end
 
 function api.pack(...)

@@ -15,7 +15,7 @@ for i=1,10,2 do
 ::skip:: end
 
  __p8_cost=__p8_cost+10 for k,v in pairs({1,2,x=3,[4]=5}) do  __p8_cost=__p8_cost+6 printh(__p8_concat(k,v)) end
- __p8_cost=__p8_cost+1 local f=function()  __p8_cost=__p8_cost+8 do return (-1),(-1),__p8_unm(__p8_pow(x,2)),not a or __p8_cb(2,b and __p8_cb(1,c)) end end
+ __p8_cost=__p8_cost+1 local f=function()  __p8_cost=__p8_cost+15 do return (-1),(-1),__p8_unm(__p8_pow(x,2)),not a or __p8_cb(2,b and __p8_cb(1,c)) end end
 repeat  __p8_cost=__p8_cost+2 local z=1 until z
 do  __p8_cost=__p8_cost+2 ;(f)() end
  __p8_cost=__p8_cost+5 s:sub("x")
