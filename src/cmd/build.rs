@@ -31,7 +31,11 @@ use super::rules::{is_otr, RulesArgs};
 /// writes a PNG cart to share (`.p8.rom` the bare ROM, `/dev/stdout` the cart on standard output
 /// and the report on standard error); `--all` rebuilds every committed cart, `.p8` and
 /// `.p8.png`; `--check` fails on a stale one; `--features list` prints each optional feature's
-/// token cost. Exit status: 0 built, 1 over budget, stale (--check) or another error.
+/// token cost. `--calibration` builds the variant's calibration cart instead (default
+/// `carts/calib/<variant>.p8`, or `<rules>.calib.p8` beside a rules file; see docs/runner.md,
+/// "Calibration"): its engine with loops that measure what each construct the carts use costs
+/// on PICO-8, beside the runner's figures.
+/// Exit status: 0 built, 1 over budget, stale (--check) or another error.
 #[derive(clap::Args, Debug)]
 pub struct Options {
     #[command(flatten)]
@@ -66,6 +70,18 @@ pub struct Options {
     /// Do not write: fail (exit 1) if the cart on disk differs from a fresh build (stale).
     #[arg(long)]
     check: bool,
+    /// Build the calibration cart (the variant's engine, each construct the carts use measured
+    /// in a loop, a search node, and the runner's own figures beside them) instead of the game;
+    /// default output `carts/calib/<variant>.p8`. `--all` rebuilds these too.
+    #[arg(long)]
+    calibration: bool,
+}
+
+/// Which cart a job builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Game,
+    Calibration,
 }
 
 /// Parses `--features` for `rules`: `engine`, `full`, `all`, `none`, names, `+name`, `-name`,
@@ -112,27 +128,40 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     }
     // Checked once before any build, so a bad list fails before anything is written.
     parse_features(&opts.features, &Rules::default_preset())?;
-    let jobs: Vec<(Rules, Vec<PathBuf>)> = if opts.all {
-        PRESETS
-            .iter()
-            .map(|name| {
-                let rules = Rules::preset(name)?;
-                let outs = ["p8", "p8.png"].map(|ext| PathBuf::from(format!("carts/{name}.{ext}")));
-                Ok((rules, outs.to_vec()))
-            })
-            .collect::<anyhow::Result<_>>()?
+    let jobs: Vec<(Rules, Kind, Vec<PathBuf>)> = if opts.all {
+        let mut jobs = Vec::new();
+        for name in PRESETS {
+            let rules = Rules::preset(name)?;
+            let outs = ["p8", "p8.png"].map(|ext| PathBuf::from(format!("carts/{name}.{ext}")));
+            jobs.push((rules.clone(), Kind::Game, outs.to_vec()));
+            let calib = PathBuf::from(format!("carts/calib/{name}.p8"));
+            jobs.push((rules, Kind::Calibration, vec![calib]));
+        }
+        jobs
     } else {
         let rules = (*opts.rules.load()?).clone();
-        let out = match &opts.output {
-            Some(o) => o.clone(),
-            None => default_output(&opts.rules, &rules)?,
+        let kind = if opts.calibration {
+            Kind::Calibration
+        } else {
+            Kind::Game
         };
-        vec![(rules, vec![out])]
+        let out = match (&opts.output, kind) {
+            (Some(o), _) => o.clone(),
+            (None, Kind::Calibration) if opts.rules.rules.is_none() => {
+                PathBuf::from(format!("carts/calib/{}.p8", rules.name()))
+            }
+            // Beside the game cart's default place (`my.toml` -> `my.calib.p8`).
+            (None, Kind::Calibration) => {
+                default_output(&opts.rules, &rules)?.with_extension("calib.p8")
+            }
+            (None, Kind::Game) => default_output(&opts.rules, &rules)?,
+        };
+        vec![(rules, kind, vec![out])]
     };
     // A cart written to standard output leaves it to the cart alone: the report goes to stderr.
     let to_stderr = jobs
         .iter()
-        .any(|(_, outs)| outs.iter().any(|o| tafl8_outfile::is_stdout(o)));
+        .any(|(_, _, outs)| outs.iter().any(|o| tafl8_outfile::is_stdout(o)));
     macro_rules! report {
         ($($arg:tt)*) => {
             if to_stderr {
@@ -144,7 +173,18 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     }
     let started = Instant::now();
     let mut stale = Vec::new();
-    for (rules, outs) in jobs {
+    for (rules, kind, outs) in jobs {
+        if kind == Kind::Calibration {
+            let built = tafl8_diff::calibration::build(&rules)
+                .with_context(|| format!("building {}'s calibration cart", rules.name()))?;
+            if opts.json {
+                report!("{}\n", serde_json::to_string(&built.budget)?);
+            } else {
+                report!("{}", built.budget.table());
+            }
+            write_or_check(&built, &outs, &opts, &mut stale, &mut |s| report!("{s}"))?;
+            continue;
+        }
         let req = BuildRequest {
             features: parse_features(&opts.features, &rules)?,
             max_qply: SearchConfig::of_rules(&rules).max_qply,
@@ -168,22 +208,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         } else {
             report!("{}", built.budget.table());
         }
-        for out in &outs {
-            let bytes = built
-                .cart
-                .to_bytes(CartFormat::of_path(out))
-                .with_context(|| format!("building {}", out.display()))?;
-            if opts.check {
-                if std::fs::read(out).ok().as_ref() != Some(&bytes) {
-                    stale.push(out.display().to_string());
-                }
-            } else {
-                tafl8_outfile::write(out, &bytes)?;
-                if !opts.json {
-                    report!("wrote {}\n", out.display());
-                }
-            }
-        }
+        write_or_check(&built, &outs, &opts, &mut stale, &mut |s| report!("{s}"))?;
     }
     if !opts.json {
         report!("built in {:.3} s\n", started.elapsed().as_secs_f64());
@@ -196,6 +221,34 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `built` to each of `outs` (or, with --check, records those on disk that differ in
+/// `stale`), reporting each file written through `report`.
+fn write_or_check(
+    built: &tafl8_codegen::Built,
+    outs: &[PathBuf],
+    opts: &Options,
+    stale: &mut Vec<String>,
+    report: &mut dyn FnMut(String),
+) -> anyhow::Result<()> {
+    for out in outs {
+        let bytes = built
+            .cart
+            .to_bytes(CartFormat::of_path(out))
+            .with_context(|| format!("building {}", out.display()))?;
+        if opts.check {
+            if std::fs::read(out).ok().as_ref() != Some(&bytes) {
+                stale.push(out.display().to_string());
+            }
+        } else {
+            tafl8_outfile::write(out, &bytes)?;
+            if !opts.json {
+                report(format!("wrote {}\n", out.display()));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Where a build writes without `-o`: a preset's committed cart `carts/<variant>.p8`; a rules

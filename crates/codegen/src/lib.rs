@@ -13,6 +13,7 @@ mod ai_context;
 pub mod assets;
 mod book;
 pub mod budget;
+pub mod calibration;
 mod cartfile;
 pub mod context;
 mod error;

@@ -58,13 +58,13 @@ pub struct Built {
 }
 
 /// One rendered program before the budget is checked.
-struct Rendered {
-    code: String,
-    parts: Vec<PartCost>,
-    functions: Vec<crate::budget::FunctionCost>,
+pub(crate) struct Rendered {
+    pub(crate) code: String,
+    pub(crate) parts: Vec<PartCost>,
+    pub(crate) functions: Vec<crate::budget::FunctionCost>,
 }
 
-fn context(rules: &Rules, features: &BTreeSet<String>, max_qply: u8) -> Value {
+pub(crate) fn context(rules: &Rules, features: &BTreeSet<String>, max_qply: u8) -> Value {
     let mut cfg = crate::features::config_of(features);
     cfg.max_qply = max_qply;
     let mut ctx = serde_json::to_value(RulesContext::new(rules))
@@ -84,7 +84,7 @@ fn context(rules: &Rules, features: &BTreeSet<String>, max_qply: u8) -> Value {
     Value::from_serialize(&ctx)
 }
 
-fn included(part: &Part, features: &BTreeSet<String>) -> bool {
+pub(crate) fn included(part: &Part, features: &BTreeSet<String>) -> bool {
     part.feature.is_none_or(|f| features.contains(f))
 }
 
@@ -93,14 +93,28 @@ fn render_all(
     features: &BTreeSet<String>,
     max_qply: u8,
 ) -> Result<Rendered, CodegenError> {
-    let env = crate::render::environment(PARTS)?;
     let ctx = context(rules, features, max_qply);
+    let parts: Vec<Part> = PARTS
+        .iter()
+        .filter(|p| included(p, features))
+        .copied()
+        .collect();
+    render_parts(rules, &parts, &ctx)
+}
+
+/// Renders `selected` with `ctx`, concatenated in order, parsed and linted as one program.
+pub(crate) fn render_parts(
+    rules: &Rules,
+    selected: &[Part],
+    ctx: &Value,
+) -> Result<Rendered, CodegenError> {
+    let env = crate::render::environment(selected)?;
     let mut code = String::new();
     let mut parts = Vec::new();
     let mut funcs = Vec::new();
     let mut starts = Vec::new();
-    for part in PARTS.iter().filter(|p| included(p, features)) {
-        let text = crate::render::render(&env, part, &ctx)?;
+    for part in selected {
+        let text = crate::render::render(&env, part, ctx)?;
         let counts = tafl8_p8::count(&text).map_err(|e| CodegenError::Syntax {
             part: part.name.to_string(),
             template: part.path.to_string(),

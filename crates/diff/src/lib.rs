@@ -11,6 +11,7 @@
 
 pub mod backend;
 pub mod bench;
+pub mod calibration;
 pub mod case;
 pub mod driver;
 mod error;
