@@ -22,6 +22,8 @@
 --   level lv         search with level lv's limits and margin, unsliced: nodes(hex), depth
 --                    (for `tafl8 bench cart`; compares nothing)
 --   nop              nothing (the bench's baseline: setup and protocol cost)
+--   ycost n s        `yld()` n times with `slice` set (s 1) or not (s 0): the difference is
+--                    what the game's frame-slicing test adds to every node (for the bench)
 --   game a b seed n  self-play from here as the cart's game plays (book move, else the level's
 --                    choice), attackers at level a, defenders at level b, at most n plies: the
 --                    moves, then `= w:r:rng`
@@ -119,6 +121,12 @@ function hreq(f)
   search(l[1],l[2])
   margin=0
   o..=" "..hx(nodes).." "..sdep
+ elseif c=="ycost" then
+  slice=b>0
+  for _=1,a do
+   yld()
+  end
+  slice=nil
  elseif c~="nop" then
   o="error unknown request "..c
  end

@@ -83,13 +83,27 @@ impl Runner {
         requests: &[String],
         profile: bool,
     ) -> Result<(Output, Profile), DiffError> {
+        self.run_model(target, requests, profile, false)
+    }
+
+    /// [`Runner::run_profiled`], with the comparisons used as conditions counted as free when
+    /// `free_tests` is set (the lower end of the CPU model's uncertainty, see
+    /// `tafl8_p8::LowerOptions::free_tests`).
+    pub fn run_model(
+        &self,
+        target: &Target,
+        requests: &[String],
+        profile: bool,
+        free_tests: bool,
+    ) -> Result<(Output, Profile), DiffError> {
         let mut cart = target.cart.clone();
         cart.set_lua(&target.program(requests));
-        let session = Session::from_cart_lowered(&cart, "harness.p8", HARNESS_LIMITS, profile)
-            .map_err(|e| DiffError::Backend {
-                backend: "runner".into(),
-                message: format!("the cart with the harness does not load: {e}"),
-            })?;
+        let session =
+            Session::from_cart_model(&cart, "harness.p8", HARNESS_LIMITS, profile, free_tests)
+                .map_err(|e| DiffError::Backend {
+                    backend: "runner".into(),
+                    message: format!("the cart with the harness does not load: {e}"),
+                })?;
         let out = match session.run(&RunOptions {
             limits: HARNESS_LIMITS,
             ..RunOptions::default()

@@ -2,6 +2,12 @@
 //! difficulty level, the VM instructions the cart's search executes (the runner's CPU model), the
 //! nodes it searches, and the PICO-8 time that takes at 30 fps; and where the instructions go,
 //! by part of the engine (each function's own instructions, grouped by [`PARTS`]).
+//!
+//! Each row also gives the model's remaining uncertainty as a lower bound: the same search with
+//! a comparison used as a condition counted as free (the PICO-8 wiki's "comparison 0 in a
+//! condition", which the model counts as one instruction; see docs/runner.md). A level's row
+//! gives the think time the game shows, which adds the frame-slicing test (`stat(1)` against the
+//! frame's budget) to every node: the bench's searches run unsliced.
 
 use std::collections::BTreeMap;
 
@@ -30,6 +36,11 @@ pub struct BenchRow {
     pub instructions_per_node: f64,
     /// PICO-8 seconds with the whole CPU (instructions at 4,194,304 per second).
     pub seconds: f64,
+    /// `seconds` with a comparison used as a condition free: the model's lower bound.
+    pub seconds_low: f64,
+    /// A level's think time in the game (its search, sliced: `seconds` plus the slicing test
+    /// at every node), and its lower bound; `None` for a plain search.
+    pub think_seconds: Option<(f64, f64)>,
     /// Frames at 30 fps when the search yields at 90% of each frame, as the cart's AI does.
     pub frames: u64,
     /// Whether the Rust engine searched the same number of nodes to the same depth.
@@ -38,7 +49,8 @@ pub struct BenchRow {
     /// code and data and what the search keeps (the transposition table), of PICO-8's 2048.
     pub lua_kib: f64,
     /// Instructions by part of the engine ([`PART_NAMES`]; `other` for functions [`PARTS`]
-    /// does not name). They sum to `instructions`.
+    /// does not name; `builtins` what the built-ins charge beyond their calls, which no
+    /// function's own code holds). They sum to `instructions`.
     pub parts: BTreeMap<String, u64>,
     /// Calls of each of the cart's functions (the harness's own left out).
     pub calls: BTreeMap<String, u64>,
@@ -47,8 +59,8 @@ pub struct BenchRow {
 }
 
 /// The parts of the engine a row's instructions are split into, in table order.
-pub const PART_NAMES: [&str; 8] = [
-    "movegen", "make", "captures", "endings", "eval", "ordering", "search", "other",
+pub const PART_NAMES: [&str; 9] = [
+    "movegen", "make", "captures", "endings", "eval", "ordering", "search", "builtins", "other",
 ];
 
 /// Which part each of the cart's engine functions belongs to (its own instructions; what it
@@ -159,11 +171,17 @@ fn measure(
 ) -> Result<Measured, DiffError> {
     let (out, profile) = Runner.run_profiled(target, &[request], true)?;
     let own = minus(&profile.instructions, &baseline.1.instructions);
+    let instructions = out.instructions.saturating_sub(baseline.0);
+    let mut parts = group(&own);
+    // The built-ins' charges (`add`'s 5, `stat`'s 16, ...) are in the total, not in any
+    // function's own count.
+    let counted: u64 = parts.values().sum();
+    parts.insert("builtins".into(), instructions.saturating_sub(counted));
     match (out.error, out.lines.first()) {
         (None, Some(l)) => Ok(Measured {
-            instructions: out.instructions.saturating_sub(baseline.0),
+            instructions,
             line: l.clone(),
-            parts: group(&own),
+            parts,
             calls: engine_only(minus(&profile.calls, &baseline.1.calls)),
             functions: engine_only(own),
             lua_memory: out.lua_memory,
@@ -175,6 +193,35 @@ fn measure(
     }
 }
 
+/// Instructions of `request` in the model (`free_tests`: the lower bound), the setup's taken off.
+fn instructions(target: &Target, request: String, free_tests: bool) -> Result<u64, DiffError> {
+    let count = |req: String| -> Result<u64, DiffError> {
+        let (out, _) = Runner.run_model(target, &[req], false, free_tests)?;
+        match out.error {
+            None => Ok(out.instructions),
+            Some(e) => Err(DiffError::Backend {
+                backend: "runner".into(),
+                message: format!("bench request failed: {e}"),
+            }),
+        }
+    };
+    let nop = request.split_whitespace().take(4).collect::<Vec<_>>();
+    let nop = format!("nop {}", nop[1..].join(" "));
+    Ok(count(request)?.saturating_sub(count(nop)?))
+}
+
+/// What the game's frame-slicing test adds to a node, in both models: `yld()` with `slice` set
+/// against without, over 1,000 calls (no frame is spent by then, so it never yields).
+fn slicing(target: &Target, eval: &str) -> Result<(f64, f64), DiffError> {
+    let per = |free: bool| -> Result<f64, DiffError> {
+        let req = |s: u8| format!("{} 1000 {s}", eval.replacen("eval", "ycost", 1));
+        let on = instructions(target, req(1), free)?;
+        let off = instructions(target, req(0), free)?;
+        Ok(on.saturating_sub(off) as f64 / 1000.0)
+    };
+    Ok((per(false)?, per(true)?))
+}
+
 /// The table for `target` from its start position: depths 1..=`max_depth`, then levels 1..=5.
 pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffError> {
     let start = CasePos::start(&target.rules);
@@ -183,25 +230,37 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
         pos: start.clone(),
         check: Check::Eval,
     };
-    let nop = eval.request(&target.rules).replacen("eval", "nop", 1);
+    let eval_req = eval.request(&target.rules);
+    let nop = eval_req.replacen("eval", "nop", 1);
     let (nop, nop_profile) = Runner.run_profiled(target, &[nop], true)?;
     let baseline = (nop.instructions, nop_profile);
     let per_second = (CYCLES_PER_SECOND / CYCLES_PER_INSTRUCTION) as f64;
     let slice = (frame_budget(30) as f64 * 0.9).max(1.0);
-    let row = |level: Option<u8>, depth: u8, nodes: u64, m: Measured, rust: (u64, u8)| BenchRow {
-        variant: target.rules.name().to_string(),
-        level,
-        depth,
-        nodes,
-        instructions: m.instructions,
-        instructions_per_node: m.instructions as f64 / nodes.max(1) as f64,
-        seconds: m.instructions as f64 / per_second,
-        frames: (m.instructions as f64 / slice).ceil() as u64,
-        matches_rust: rust == (nodes, depth),
-        lua_kib: m.lua_memory as f64 / 1024.0,
-        parts: m.parts,
-        calls: m.calls,
-        functions: m.functions,
+    let (test, test_low) = slicing(target, &eval_req)?;
+    let row = |level: Option<u8>, depth: u8, nodes: u64, m: Measured, low: u64, rust: (u64, u8)| {
+        BenchRow {
+            variant: target.rules.name().to_string(),
+            level,
+            depth,
+            nodes,
+            instructions: m.instructions,
+            instructions_per_node: m.instructions as f64 / nodes.max(1) as f64,
+            seconds: m.instructions as f64 / per_second,
+            seconds_low: low as f64 / per_second,
+            think_seconds: level.map(|_| {
+                let n = nodes as f64;
+                (
+                    (m.instructions as f64 + n * test) / per_second,
+                    (low as f64 + n * test_low) / per_second,
+                )
+            }),
+            frames: (m.instructions as f64 / slice).ceil() as u64,
+            matches_rust: rust == (nodes, depth),
+            lua_kib: m.lua_memory as f64 / 1024.0,
+            parts: m.parts,
+            calls: m.calls,
+            functions: m.functions,
+        }
     };
     let mut rows = Vec::new();
     for depth in 1..=max_depth {
@@ -209,13 +268,14 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
             pos: start.clone(),
             check: Check::Search { depth, nodes: 0 },
         };
+        let low = instructions(target, case.request(&target.rules), true)?;
         let m = measure(target, case.request(&target.rules), &baseline)?;
         let nodes = raw(field(&m.line, 3)?);
         let d: u8 = field(&m.line, 4)?.parse().unwrap_or(0);
         let mut pos = start.position(&target.rules);
         let r = tafl8_engine::search::Searcher::new(&target.rules, target.cfg)
             .search(&mut pos, tafl8_engine::search::Limits::depth(depth));
-        rows.push(row(None, d, nodes, m, (r.nodes, r.depth)));
+        rows.push(row(None, d, nodes, m, low, (r.nodes, r.depth)));
     }
     for level in tafl8_engine::difficulty::LEVELS {
         let case = Case {
@@ -226,6 +286,7 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
             },
         };
         let req = case.request(&target.rules).replacen("think", "level", 1);
+        let low = instructions(target, req.clone(), true)?;
         let m = measure(target, req, &baseline).map_err(|e| DiffError::Backend {
             backend: "runner".into(),
             message: format!("bench level {}: {e}", level.level),
@@ -236,7 +297,7 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
         let mut s = tafl8_engine::search::Searcher::new(&target.rules, target.cfg);
         s.set_root_margin(level.margin);
         let r = s.search(&mut pos, level.limits());
-        rows.push(row(Some(level.level), d, nodes, m, (r.nodes, r.depth)));
+        rows.push(row(Some(level.level), d, nodes, m, low, (r.nodes, r.depth)));
     }
     Ok(rows)
 }

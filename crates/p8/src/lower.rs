@@ -55,6 +55,11 @@ pub struct LowerOptions {
     /// table; the chunk hands the runner's `__p8.profile` a reader returning both.
     /// The counts are the same model as `__p8_cost`: a profile changes no figure.
     pub profile: bool,
+    /// With `cost`: count a comparison used as a condition (`if a<b then`) as free, the PICO-8
+    /// wiki's "comparison 0 in a condition" read as the test itself costing nothing, where the
+    /// model counts its one instruction. Not the CPU model: the lower end of its uncertainty
+    /// (`tafl8 bench cart`'s range).
+    pub free_tests: bool,
 }
 
 /// The helpers the runner must pass in the chunk's vararg table, in binding order.
@@ -107,7 +112,7 @@ pub fn lower_with_sites(chunk: &Chunk, opts: &LowerOptions) -> Lowered {
     let mut l = Lowerer {
         out: String::new(),
         line: 1,
-        cost: opts.cost.then(|| cost::Model::new(chunk)),
+        cost: opts.cost.then(|| cost::Model::new(chunk, opts.free_tests)),
         tmp: 0,
         mode: cost::LogicMode::Value,
         profile: opts.cost && opts.profile,

@@ -71,6 +71,8 @@ enum NameKind {
 /// Name resolution for the whole chunk, keyed by the position of each name reference.
 pub(crate) struct Model {
     names: HashMap<Pos, NameKind>,
+    /// A comparison used as a condition costs nothing (see `LowerOptions::free_tests`).
+    free_tests: bool,
 }
 
 struct Collect {
@@ -100,14 +102,17 @@ impl Visit for Collect {
 }
 
 impl Model {
-    /// Resolves every name of `chunk`.
-    pub(crate) fn new(chunk: &Chunk) -> Model {
+    /// Resolves every name of `chunk`; `free_tests`: see `LowerOptions::free_tests`.
+    pub(crate) fn new(chunk: &Chunk, free_tests: bool) -> Model {
         let mut c = Collect {
             names: HashMap::new(),
         };
         let mut scratch = chunk.clone();
         Resolver::new(&mut c).chunk(&mut scratch);
-        Model { names: c.names }
+        Model {
+            names: c.names,
+            free_tests,
+        }
     }
 
     /// How Lua 5.2 names a variable read at `pos` in an error: `local`, `upvalue` or `global`.

@@ -142,6 +142,19 @@ impl Session {
         limits: Limits,
         profile: bool,
     ) -> Result<Session, RunError> {
+        Self::from_cart_model(cart, name, limits, profile, false)
+    }
+
+    /// [`Session::from_cart_lowered`], with the comparisons used as conditions counted as free
+    /// when `free_tests` is set: not the CPU model, the lower end of its uncertainty (see
+    /// `tafl8_p8::LowerOptions::free_tests`).
+    pub fn from_cart_model(
+        cart: &Cart,
+        name: &str,
+        limits: Limits,
+        profile: bool,
+        free_tests: bool,
+    ) -> Result<Session, RunError> {
         let code = cart
             .lua()
             .ok_or_else(|| RunError::NoCode(name.to_string()))?;
@@ -179,6 +192,7 @@ impl Session {
             &LowerOptions {
                 cost: true,
                 profile,
+                free_tests,
             },
         )
         .map_err(|e| located(e.pos.line, e.pos.col, e.message))?;

@@ -21,7 +21,8 @@ pub struct CartOptions {
     #[arg(long, value_name = "D", default_value_t = 5)]
     depth: u8,
     /// Print a JSON list of objects: level (null for a plain depth-limited search), depth,
-    /// nodes, instructions, instructions_per_node, seconds, frames, matches_rust, lua_kib,
+    /// nodes, instructions, instructions_per_node, seconds, seconds_low, think_seconds (a
+    /// level's think time in the game and its lower bound), frames, matches_rust, lua_kib,
     /// parts (instructions by part of the engine), calls and functions (per engine function).
     #[arg(long)]
     json: bool,
@@ -47,23 +48,40 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
     }
     println!(
         "{} [{}] from the start: PICO-8 instructions by the runner's cost model; seconds at \
-         4,194,304 instructions/s (30 fps x 139,810); frames when the AI yields at 90% of each; \
-         lua KiB: the live Lua memory after the search as PICO-8 counts it (stat(0), of 2048)",
+         4,194,304 instructions/s (30 fps x 139,810); low: the same with a comparison used as a \
+         condition free (the model's remaining uncertainty, docs/runner.md); think: a level's \
+         time in the game, its search sliced (a stat(1) test a node), low-high; frames when the \
+         AI yields at 90% of each; lua KiB: the live Lua memory after the search as PICO-8 \
+         counts it (stat(0), of 2048)",
         name, shown
     );
     println!(
-        "{:<8} {:>5} {:>8} {:>12} {:>10} {:>8} {:>7} {:>8}  rust",
-        "search", "depth", "nodes", "instructions", "instr/node", "seconds", "frames", "lua KiB"
+        "{:<8} {:>5} {:>8} {:>12} {:>10} {:>8} {:>6} {:>11} {:>7} {:>8}  rust",
+        "search",
+        "depth",
+        "nodes",
+        "instructions",
+        "instr/node",
+        "seconds",
+        "low",
+        "think",
+        "frames",
+        "lua KiB"
     );
     for r in &rows {
         let what = r.level.map_or("full".to_string(), |l| format!("level {l}"));
+        let think = r
+            .think_seconds
+            .map_or("-".to_string(), |(t, low)| format!("{low:.2}-{t:.2}"));
         println!(
-            "{what:<8} {:>5} {:>8} {:>12} {:>10.0} {:>8.2} {:>7} {:>8.1}  {}",
+            "{what:<8} {:>5} {:>8} {:>12} {:>10.0} {:>8.2} {:>6.2} {:>11} {:>7} {:>8.1}  {}",
             r.depth,
             r.nodes,
             r.instructions,
             r.instructions_per_node,
             r.seconds,
+            r.seconds_low,
+            think,
             r.frames,
             r.lua_kib,
             if r.matches_rust {
