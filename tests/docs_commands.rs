@@ -1,9 +1,10 @@
 //! Every command in README.md and docs/ runs as written.
 //!
 //! - Code blocks (fenced `sh` or plain, and indented ones starting with `tafl8`/`cargo`): every
-//!   line runs in `sh`, in order, in a scratch folder holding copies of `carts/`, `docs/shots/`
-//!   and `tests/rules/`, with `tafl8` on the PATH (this build's binary) and `cargo run --release
-//!   --` read as `tafl8` (the README says they are the same). A line ending in `# NUMBER` must
+//!   line runs in `sh`, in order, in a scratch folder holding copies of `carts/` (with
+//!   `carts/calib/`), `docs/shots/` and `tests/rules/`, with `tafl8` on the PATH (this build's
+//!   binary) and `cargo run --release --` read as `tafl8` (the README says they are the same).
+//!   A line ending in `# NUMBER` must
 //!   print that number. A block after `<!-- docs-test: skip (REASON) -->` is not run; the
 //!   reason is required.
 //! - Inline `tafl8 ...` commands: a synopsis (a placeholder such as `V`, `FILE`, `[--json]`,
@@ -216,10 +217,10 @@ fn is_synopsis(cmd: &str) -> bool {
 fn scratch() -> (PathBuf, String) {
     let dir = std::env::temp_dir().join(format!("tafl8-docs-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["carts", "docs/shots", "tests/rules", "bin"] {
+    for sub in ["carts", "carts/calib", "docs/shots", "tests/rules", "bin"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
     }
-    for sub in ["carts", "docs/shots", "tests/rules"] {
+    for sub in ["carts", "carts/calib", "docs/shots", "tests/rules"] {
         for e in std::fs::read_dir(sub).unwrap() {
             let p = e.unwrap().path();
             if p.is_file() {
