@@ -11,6 +11,7 @@
 //! to a number literal (PICO-8 does not count a glued `-1` as two tokens). Separators that
 //! PICO-8 does not count (`;`, the choice of `,` or `;` in tables) are dropped.
 
+use crate::stack::deep;
 use std::fmt;
 
 /// A 1-based line and column (columns count characters) in the source.
@@ -68,7 +69,9 @@ impl Name {
 }
 
 /// A statement and where it starts.
-#[derive(Debug, Clone)]
+///
+/// `Clone`, `Debug`, `PartialEq` and `Drop` recurse through [`crate::stack`], like every walk of
+/// the tree, so a tree as deep as the parser allows is safe on any thread.
 pub struct Stmt {
     /// What the statement is.
     pub kind: StmtKind,
@@ -78,7 +81,39 @@ pub struct Stmt {
 
 impl PartialEq for Stmt {
     fn eq(&self, other: &Self) -> bool {
-        self.kind == other.kind
+        deep(|| self.kind == other.kind)
+    }
+}
+
+impl Clone for Stmt {
+    fn clone(&self) -> Self {
+        deep(|| Stmt {
+            kind: self.kind.clone(),
+            pos: self.pos,
+        })
+    }
+}
+
+impl fmt::Debug for Stmt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        deep(|| {
+            f.debug_struct("Stmt")
+                .field("kind", &self.kind)
+                .field("pos", &self.pos)
+                .finish()
+        })
+    }
+}
+
+impl Drop for Stmt {
+    fn drop(&mut self) {
+        if !matches!(
+            self.kind,
+            StmtKind::Break | StmtKind::Goto(_) | StmtKind::Label(_)
+        ) {
+            let kind = std::mem::replace(&mut self.kind, StmtKind::Break);
+            deep(move || drop(kind));
+        }
     }
 }
 
@@ -214,7 +249,9 @@ impl PartialEq for FuncBody {
 }
 
 /// An expression and where it starts.
-#[derive(Debug, Clone)]
+///
+/// `Clone`, `Debug`, `PartialEq` and `Drop` recurse through [`crate::stack`] (see [`Stmt`]): a
+/// chain of 8,192 `.a` is a tree 8,192 levels deep.
 pub struct Expr {
     /// What the expression is.
     pub kind: ExprKind,
@@ -224,7 +261,36 @@ pub struct Expr {
 
 impl PartialEq for Expr {
     fn eq(&self, other: &Self) -> bool {
-        self.kind == other.kind
+        deep(|| self.kind == other.kind)
+    }
+}
+
+impl Clone for Expr {
+    fn clone(&self) -> Self {
+        deep(|| Expr {
+            kind: self.kind.clone(),
+            pos: self.pos,
+        })
+    }
+}
+
+impl fmt::Debug for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        deep(|| {
+            f.debug_struct("Expr")
+                .field("kind", &self.kind)
+                .field("pos", &self.pos)
+                .finish()
+        })
+    }
+}
+
+impl Drop for Expr {
+    fn drop(&mut self) {
+        if !self.kind.is_leaf() {
+            let kind = std::mem::replace(&mut self.kind, ExprKind::Nil);
+            deep(move || drop(kind));
+        }
     }
 }
 
@@ -318,6 +384,22 @@ pub enum ExprKind {
     },
     /// `(e)`: kept because it truncates multiple values to one.
     Paren(Box<Expr>),
+}
+
+impl ExprKind {
+    /// Whether the expression holds no other expression.
+    pub fn is_leaf(&self) -> bool {
+        matches!(
+            self,
+            ExprKind::Nil
+                | ExprKind::True
+                | ExprKind::False
+                | ExprKind::Vararg
+                | ExprKind::Number(_)
+                | ExprKind::Str(_)
+                | ExprKind::Name(_)
+        )
+    }
 }
 
 /// Call arguments, in the syntax they were written in (the token count differs).

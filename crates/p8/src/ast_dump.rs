@@ -2,6 +2,7 @@
 //! handy when debugging the parser). Every statement shows its `line:col`.
 
 use crate::ast::*;
+use crate::stack::deep;
 use std::fmt::Write;
 
 /// Dumps a chunk, one statement per line, nested blocks indented.
@@ -32,6 +33,10 @@ impl Dumper {
     }
 
     fn stmt(&mut self, s: &Stmt, d: usize) {
+        deep(|| self.stmt_inner(s, d));
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt, d: usize) {
         let p = s.pos;
         match &s.kind {
             StmtKind::Assign { targets, values } => self.line(
@@ -193,6 +198,10 @@ fn bytes(b: &[u8]) -> String {
 
 /// One expression as an S-expression (numbers show their 16.16 value in hex).
 pub fn expr(e: &Expr) -> String {
+    deep(|| expr_inner(e))
+}
+
+fn expr_inner(e: &Expr) -> String {
     match &e.kind {
         ExprKind::Nil => "nil".into(),
         ExprKind::True => "true".into(),

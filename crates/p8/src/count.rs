@@ -122,6 +122,18 @@ pub struct OverLimit {
     pub col: u32,
 }
 
+impl std::fmt::Display for OverLimit {
+    /// The message `tafl8 run` and `diff --cart` give, after the place.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the code has {} {}, over PICO-8's limit of {} (PICO-8 will not run it; the limit \
+             is passed here): shorten the code",
+            self.count, self.what, self.limit
+        )
+    }
+}
+
 /// Counts a token list as produced by [`crate::lex`] (comment tokens, if any, are ignored).
 pub fn count_tokens(tokens: &[Token]) -> usize {
     let mut counter = TokenCounter::default();

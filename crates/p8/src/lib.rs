@@ -18,6 +18,7 @@ pub mod palette;
 pub mod parser;
 pub mod print;
 mod print_emit;
+mod stack;
 pub mod token;
 
 pub use cart::{Cart, CartError, CartFormat};

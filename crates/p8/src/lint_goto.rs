@@ -2,32 +2,63 @@
 //! visible: defined in the same block or an enclosing one of the same function. Reported by the
 //! lint as an error at the `goto`, before the cart ever reaches PICO-8 or the runner.
 
+use std::collections::HashMap;
+
 use crate::ast::*;
+use crate::stack::deep;
 
 /// Every `goto` with no visible label: `(name, position)`.
 pub(crate) fn unknown_goto_targets(chunk: &Chunk) -> Vec<(String, Pos)> {
     let mut out = Vec::new();
-    block(&chunk.block, &mut Vec::new(), &mut out);
+    block(&chunk.block, &mut Labels::default(), &mut out);
     out
 }
 
-fn block<'a>(b: &'a Block, visible: &mut Vec<&'a str>, out: &mut Vec<(String, Pos)>) {
-    let before = visible.len();
+/// The labels visible at a point: how many of each name (a lookup per `goto`, whatever the
+/// number of labels), and the order they were added in, to take a block's off again.
+#[derive(Default)]
+struct Labels<'a> {
+    count: HashMap<&'a str, u32>,
+    order: Vec<&'a str>,
+}
+
+impl<'a> Labels<'a> {
+    fn contains(&self, name: &str) -> bool {
+        self.count.get(name).is_some_and(|&n| n > 0)
+    }
+
+    fn push(&mut self, name: &'a str) {
+        *self.count.entry(name).or_default() += 1;
+        self.order.push(name);
+    }
+
+    fn truncate(&mut self, len: usize) {
+        for name in self.order.drain(len..) {
+            if let Some(n) = self.count.get_mut(name) {
+                *n -= 1;
+            }
+        }
+    }
+}
+
+fn block<'a>(b: &'a Block, visible: &mut Labels<'a>, out: &mut Vec<(String, Pos)>) {
+    let before = visible.order.len();
     // Labels anywhere in this block are visible from all of it (forward jumps included).
-    visible.extend(b.stmts.iter().filter_map(|s| match &s.kind {
-        StmtKind::Label(n) => Some(n.name.as_str()),
-        _ => None,
-    }));
     for s in &b.stmts {
-        stmt(s, visible, out);
+        if let StmtKind::Label(n) = &s.kind {
+            visible.push(n.name.as_str());
+        }
+    }
+    for s in &b.stmts {
+        deep(|| stmt(s, visible, out));
     }
     visible.truncate(before);
 }
 
-fn stmt<'a>(s: &'a Stmt, visible: &mut Vec<&'a str>, out: &mut Vec<(String, Pos)>) {
+fn stmt<'a>(s: &'a Stmt, visible: &mut Labels<'a>, out: &mut Vec<(String, Pos)>) {
     match &s.kind {
         StmtKind::Goto(n) => {
-            if !visible.contains(&n.name.as_str()) {
+            if !visible.contains(&n.name) {
                 out.push((n.name.clone(), n.pos));
             }
         }
@@ -72,7 +103,7 @@ fn stmt<'a>(s: &'a Stmt, visible: &mut Vec<&'a str>, out: &mut Vec<(String, Pos)
             block(body, visible, out);
         }
         StmtKind::Function { func, .. } | StmtKind::LocalFunction { func, .. } => {
-            block(&func.body, &mut Vec::new(), out)
+            block(&func.body, &mut Labels::default(), out)
         }
         StmtKind::Assign { targets, values } => {
             targets.iter().chain(values).for_each(|e| expr(e, out))
@@ -91,8 +122,12 @@ fn stmt<'a>(s: &'a Stmt, visible: &mut Vec<&'a str>, out: &mut Vec<(String, Pos)
 
 /// Function expressions start a new function: no label outside them is visible inside.
 fn expr(e: &Expr, out: &mut Vec<(String, Pos)>) {
+    deep(|| expr_inner(e, out));
+}
+
+fn expr_inner(e: &Expr, out: &mut Vec<(String, Pos)>) {
     match &e.kind {
-        ExprKind::Function(f) => block(&f.body, &mut Vec::new(), out),
+        ExprKind::Function(f) => block(&f.body, &mut Labels::default(), out),
         ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => {
             expr(a, out);
             expr(b, out);

@@ -3,7 +3,10 @@
 //! globals, unused and shadowing locals) and the minifier's local renaming, which both need the
 //! same answer to "which declaration does this name mean?".
 
+use std::collections::HashMap;
+
 use crate::ast::*;
+use crate::stack::deep;
 
 /// Index of a declaration in [`Resolver::decls`].
 pub(crate) type DeclId = usize;
@@ -33,7 +36,9 @@ pub(crate) struct Decl {
     pub func_depth: u32,
     /// Block nesting depth (to tell "same scope" from "parent scope").
     pub block_depth: u32,
-    /// Every declaration visible where this one is made (innermost last).
+    /// Every declaration visible where this one is made (innermost last); only kept by a
+    /// resolver made with [`Resolver::with_visibility`] (the lists take memory quadratic in
+    /// the number of locals in scope).
     pub visible: Vec<DeclId>,
 }
 
@@ -68,10 +73,16 @@ pub(crate) trait Visit {
 
 /// The scope walker.
 pub(crate) struct Resolver<'v, V: Visit> {
-    scopes: Vec<Vec<(String, DeclId)>>,
+    /// The declarations of each open scope (innermost last).
+    scopes: Vec<Vec<DeclId>>,
+    /// The visible declarations of each name, latest last: a lookup per reference, however
+    /// many locals are in scope.
+    by_name: HashMap<String, Vec<DeclId>>,
     /// Every declaration met so far, in walk order.
     pub decls: Vec<Decl>,
     func_depth: u32,
+    /// Whether to list each declaration's visible ones ([`Decl::visible`]).
+    track_visible: bool,
     v: &'v mut V,
 }
 
@@ -80,9 +91,19 @@ impl<'v, V: Visit> Resolver<'v, V> {
     pub fn new(v: &'v mut V) -> Self {
         Resolver {
             scopes: vec![Vec::new()],
+            by_name: HashMap::new(),
             decls: Vec::new(),
             func_depth: 0,
+            track_visible: false,
             v,
+        }
+    }
+
+    /// A resolver that also lists, for each declaration, the ones visible where it is made.
+    pub fn with_visibility(v: &'v mut V) -> Self {
+        Resolver {
+            track_visible: true,
+            ..Self::new(v)
         }
     }
 
@@ -93,17 +114,25 @@ impl<'v, V: Visit> Resolver<'v, V> {
     }
 
     fn find(&self, name: &str) -> Option<DeclId> {
-        self.scopes
-            .iter()
-            .rev()
-            .flat_map(|s| s.iter().rev())
-            .find(|(n, _)| n == name)
-            .map(|&(_, id)| id)
+        self.by_name.get(name).and_then(|ids| ids.last().copied())
+    }
+
+    /// Closes the innermost scope: its declarations are no longer visible.
+    fn pop_scope(&mut self) {
+        for id in self.scopes.pop().unwrap_or_default() {
+            if let Some(ids) = self.by_name.get_mut(&self.decls[id].name) {
+                ids.pop();
+            }
+        }
     }
 
     fn declare(&mut self, name: &mut String, pos: Pos, kind: DeclKind) {
         let shadowed = self.find(name);
-        let visible: Vec<DeclId> = self.scopes.iter().flatten().map(|&(_, id)| id).collect();
+        let visible: Vec<DeclId> = if self.track_visible {
+            self.scopes.iter().flatten().copied().collect()
+        } else {
+            Vec::new()
+        };
         let id = self.decls.len();
         self.decls.push(Decl {
             name: name.clone(),
@@ -114,8 +143,14 @@ impl<'v, V: Visit> Resolver<'v, V> {
             visible,
         });
         self.v.declare(id, &self.decls, shadowed, name);
+        // The visitor may have renamed it: the declaration keeps the name it was declared
+        // with, which is the one later references carry.
         let scope = self.scopes.last_mut().expect("a scope is always open");
-        scope.push((self.decls[id].name.clone(), id));
+        scope.push(id);
+        self.by_name
+            .entry(self.decls[id].name.clone())
+            .or_default()
+            .push(id);
     }
 
     fn reference(&mut self, name: &mut String, pos: Pos, write: bool) {
@@ -130,7 +165,7 @@ impl<'v, V: Visit> Resolver<'v, V> {
     fn scoped(&mut self, b: &mut Block) {
         self.scopes.push(Vec::new());
         self.stmts(b);
-        self.scopes.pop();
+        self.pop_scope();
     }
 
     fn stmts(&mut self, b: &mut Block) {
@@ -140,6 +175,10 @@ impl<'v, V: Visit> Resolver<'v, V> {
     }
 
     fn stmt(&mut self, s: &mut Stmt) {
+        deep(|| self.stmt_inner(s));
+    }
+
+    fn stmt_inner(&mut self, s: &mut Stmt) {
         match &mut s.kind {
             StmtKind::Assign { targets, values } => {
                 self.exprs(values);
@@ -168,7 +207,7 @@ impl<'v, V: Visit> Resolver<'v, V> {
                 self.scopes.push(Vec::new());
                 self.stmts(body);
                 self.expr(cond);
-                self.scopes.pop();
+                self.pop_scope();
             }
             StmtKind::If {
                 clauses,
@@ -198,7 +237,7 @@ impl<'v, V: Visit> Resolver<'v, V> {
                 self.scopes.push(Vec::new());
                 self.declare(&mut var.name, var.pos, DeclKind::ForVar);
                 self.scoped(body);
-                self.scopes.pop();
+                self.pop_scope();
             }
             StmtKind::GenericFor { vars, exprs, body } => {
                 self.exprs(exprs);
@@ -207,7 +246,7 @@ impl<'v, V: Visit> Resolver<'v, V> {
                     self.declare(&mut v.name, v.pos, DeclKind::ForVar);
                 }
                 self.scoped(body);
-                self.scopes.pop();
+                self.pop_scope();
             }
             StmtKind::Function { name, func } => {
                 let plain = name.path.len() == 1 && name.method.is_none();
@@ -246,7 +285,7 @@ impl<'v, V: Visit> Resolver<'v, V> {
             self.declare(&mut p.name, p.pos, DeclKind::Param { last });
         }
         self.stmts(&mut f.body);
-        self.scopes.pop();
+        self.pop_scope();
         self.func_depth -= 1;
     }
 
@@ -285,6 +324,10 @@ impl<'v, V: Visit> Resolver<'v, V> {
     }
 
     fn expr(&mut self, e: &mut Expr) {
+        deep(|| self.expr_inner(e));
+    }
+
+    fn expr_inner(&mut self, e: &mut Expr) {
         let pos = e.pos;
         match &mut e.kind {
             ExprKind::Nil

@@ -35,6 +35,7 @@
 
 use crate::ast::*;
 use crate::lower_cost as cost;
+use crate::stack::deep;
 use std::fmt::Write;
 
 mod expr;
@@ -119,6 +120,7 @@ pub fn lower_with_sites(chunk: &Chunk, opts: &LowerOptions) -> Lowered {
         funcs: vec!["(top)".to_string()],
         vararg: vec![true],
         sites: Vec::new(),
+        return_ends_block: false,
     };
     l.out.push_str("local __p8=... ");
     let locals: Vec<String> = HELPERS.iter().map(|h| format!("__p8_{h}")).collect();
@@ -140,22 +142,23 @@ pub fn lower_with_sites(chunk: &Chunk, opts: &LowerOptions) -> Lowered {
         );
     }
     // The cart's code is a function of its own, called without arguments: its `...` is empty
-    // (not the helper table), and its 200 locals are all its own.
-    l.out.push_str("return (function(...) ");
+    // (not the helper table), and its 200 locals are all its own. A local function statement
+    // nests its body one level deeper than the chunk's (z8lua's parser and Lua's count 200).
+    l.out.push_str("local function __p8_main(...) ");
     l.block_body(&chunk.block, cost::Ctx::Chunk);
-    l.out.push_str("\nend)()\n");
+    l.out.push_str("\nend return __p8_main()\n");
     Lowered {
         code: l.out,
         sites: l.sites,
     }
 }
 
-struct Lowerer {
+struct Lowerer<'a> {
     out: String,
     /// The line the output is currently on.
     line: u32,
     /// The cost model, when costs are counted.
-    cost: Option<cost::Model>,
+    cost: Option<cost::Model<'a>>,
     /// Counter for compound-assignment temporaries (nested ones need distinct names only for
     /// readability; each lives in its own `do ... end`).
     tmp: u32,
@@ -170,9 +173,12 @@ struct Lowerer {
     vararg: Vec<bool>,
     /// The operator calls written so far.
     sites: Vec<OpSite>,
+    /// Whether the statement about to be lowered is the last thing written in its block (so a
+    /// `return` there may be bare).
+    return_ends_block: bool,
 }
 
-impl Lowerer {
+impl Lowerer<'_> {
     /// Lowers the condition of an `if`, `elseif`, `while` or `until`.
     fn cond(&mut self, e: &Expr) {
         self.mode = cost::LogicMode::Cond;
@@ -237,6 +243,9 @@ impl Lowerer {
                 self.add_cost(pending);
                 pending = 0;
             }
+            // Nothing is written after this statement in the block: no segment starts after it
+            // (and `pending` is 0 after anything but a label).
+            self.return_ends_block = seg.peek().is_none() && pending == 0;
             self.stmt(s);
         }
         self.add_cost(pending);
@@ -247,6 +256,10 @@ impl Lowerer {
     }
 
     fn stmt(&mut self, s: &Stmt) {
+        deep(|| self.stmt_inner(s));
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt) {
         self.at(s.pos.line);
         if crate::print::stmt_starts_with_paren(s) {
             // `a=b (f)()` would read as a call of `b`, on one line or across lines.
@@ -357,16 +370,21 @@ impl Lowerer {
                 }
             }
             StmtKind::Return(values) => {
-                // `return` must end its block in Lua: a `do return end` wrapper keeps that true
-                // wherever the cost counter or a short form put it.
-                self.w("do return");
+                // `return` must end its block in Lua (the parser makes it the last statement of
+                // its own): written bare when the lowering adds nothing after it (a bare one
+                // nests a level less, for Lua's limit of 200), else in `do return end`.
+                let bare = std::mem::take(&mut self.return_ends_block);
+                self.w(if bare { "return" } else { "do return" });
                 if !values.is_empty() {
                     self.w(" ");
                     self.exprs(values);
                 }
-                self.w(" end");
+                if !bare {
+                    self.w(" end");
+                }
             }
-            StmtKind::Break => self.w("do break end"),
+            // Lua 5.2 takes `break` anywhere in a block.
+            StmtKind::Break => self.w("break"),
             StmtKind::Goto(n) => {
                 self.w("goto ");
                 self.w(&lua_name(&n.name));
@@ -380,23 +398,25 @@ impl Lowerer {
     }
 
     fn if_chain(&mut self, clauses: &[(Expr, Block)], else_block: Option<&Block>) {
-        // `elseif` conditions run only when the previous ones failed, so with costs on, each is
-        // lowered as `else <cost> if ... end` to count it on that path only.
-        let nested = self.cost.is_some() && clauses.len() > 1;
         for (i, (cond, body)) in clauses.iter().enumerate() {
             if i == 0 {
                 self.w("if ");
-            } else if nested {
-                self.w(" else");
-                let k = self.cost.as_ref().map_or(0, |m| m.cond(cond));
-                self.add_cost(k);
-                self.at(cond.pos.line);
-                self.w("if ");
+                self.cond(cond);
             } else {
                 self.at(cond.pos.line);
                 self.w("elseif ");
+                // An `elseif` condition runs only when the previous ones failed: with costs on,
+                // it is counted as it runs, `__p8_cb(k, cond)` (flat: a nested `else if` per
+                // clause would hit Lua's nesting limit on a long chain).
+                match self.cost.as_ref().map_or(0, |m| m.cond(cond)) {
+                    0 => self.cond(cond),
+                    k => {
+                        self.counted_open(k);
+                        self.cond(cond);
+                        self.w(")");
+                    }
+                }
             }
-            self.cond(cond);
             self.w(" then");
             let has_more = i + 1 < clauses.len() || else_block.is_some();
             self.block_body(
@@ -410,9 +430,17 @@ impl Lowerer {
             self.w(" else");
             self.block_body(b, cost::Ctx::Plain);
         }
-        let ends = if nested { clauses.len() } else { 1 };
-        for _ in 0..ends {
-            self.w(" end");
+        self.w(" end");
+    }
+
+    /// Opens `__p8_cb(k,` (or the profiling `__p8_cbp(k,"f",`): the expression written next,
+    /// then `)`, adds `k` to the count when it runs.
+    fn counted_open(&mut self, k: u32) {
+        if self.profile {
+            let f = self.current_func().to_string();
+            let _ = write!(self.out, "__p8_cbp({k},\"{f}\",");
+        } else {
+            let _ = write!(self.out, "__p8_cb({k},");
         }
     }
 

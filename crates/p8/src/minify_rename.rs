@@ -85,7 +85,7 @@ fn candidate(mut n: usize) -> String {
 pub(crate) fn rename_locals(chunk: &Chunk) -> Chunk {
     let mut scratch = chunk.clone();
     let mut collect = Collect::default();
-    let decls = Resolver::new(&mut collect).chunk(&mut scratch);
+    let decls = Resolver::with_visibility(&mut collect).chunk(&mut scratch);
     let reserved: HashSet<String> = collect
         .globals
         .into_iter()

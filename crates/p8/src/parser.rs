@@ -15,6 +15,7 @@
 
 use crate::ast::*;
 use crate::lexer::lex;
+use crate::stack::deep;
 use crate::token::{Keyword, Punct, Token, TokenKind};
 use std::fmt;
 
@@ -41,16 +42,31 @@ impl std::error::Error for ParseError {}
 
 /// Nesting deeper than this is rejected, as z8lua rejects it ("too many C levels (limit is
 /// 200)"): levels are counted as Lua 5.2's parser counts them, one per statement and one per
-/// (sub)expression, plus one per block (see `block`), so the same expressions pass at the top
-/// level (z8lua compiles `return` with 197 nested parentheses and refuses 198; so does this
-/// parser). It also bounds the parser's recursion.
+/// (sub)expression, from 1 (the level the loader itself takes), so the same code passes
+/// (lupaz8 2.8.0.1 compiles `return` with 197 nested parentheses, 197 nested `do`, `if` or
+/// `local function`, and refuses 198; so does this parser). It bounds the parser's recursion.
 const MAX_DEPTH: u32 = 200;
+
+/// The deepest expression tree accepted, in levels: a chain of operators or suffixes (`a.b.c`,
+/// `f()()`, `x+x+x`) is a tree as deep as it is long, and every level costs at least one token
+/// (the operator, the name after `.`, the `(` of a call), so a deeper one is past PICO-8's token
+/// limit (which refuses it). This bounds every walk of the tree (see [`crate::stack`]).
+pub const MAX_EXPR_LEVELS: u32 = crate::count::TOKEN_LIMIT as u32;
+
+/// The longest source parsed, in bytes: 16 times PICO-8's character limit for a cart's code,
+/// room for code written to be minified (comments, long names), while the parse of anything
+/// longer (which no minifier brings under the limit) would take memory for nothing.
+pub const SOURCE_LIMIT: usize = 1 << 20;
 
 /// Parses PICO-8 Lua source into a syntax tree.
 ///
 /// Errors carry a `line:col` and say what was expected and what was found; the caller adds
-/// the file name.
+/// the file name. Besides syntax errors, the parser refuses a source over [`SOURCE_LIMIT`],
+/// nesting past z8lua's limit (200 levels) and an expression deeper than
+/// [`MAX_EXPR_LEVELS`], each with where the limit is passed: so every tree it returns can be
+/// walked (linted, printed, lowered, cloned, dropped) on any thread.
 pub fn parse(src: &str) -> Result<Chunk, ParseError> {
+    check_size(src)?;
     let tokens = lex(src).map_err(|e| ParseError {
         pos: Pos {
             line: e.line,
@@ -64,6 +80,7 @@ pub fn parse(src: &str) -> Result<Chunk, ParseError> {
 /// Parses an already lexed token list (comments, if any, are skipped). `src` is the text the
 /// tokens were lexed from; string literals keep their spelling from it.
 pub fn parse_tokens(src: &str, tokens: &[Token]) -> Result<Chunk, ParseError> {
+    check_size(src)?;
     let toks: Vec<&Token> = tokens
         .iter()
         .filter(|t| !matches!(t.kind, TokenKind::Comment(_)))
@@ -80,7 +97,9 @@ pub fn parse_tokens(src: &str, tokens: &[Token]) -> Result<Chunk, ParseError> {
         toks,
         nl_before,
         i: 0,
-        depth: 0,
+        depth: 1,
+        height: 0,
+        body_height: 0,
         vararg: vec![true],
     };
     let block = p.block(None)?;
@@ -95,7 +114,13 @@ struct Parser<'a> {
     toks: Vec<&'a Token>,
     nl_before: Vec<bool>,
     i: usize,
+    /// Nesting levels as Lua 5.2 counts them ([`MAX_DEPTH`]).
     depth: u32,
+    /// Levels of the expression just parsed (1 for a name or a literal).
+    height: u32,
+    /// The most levels of any expression in the function body being parsed, the bodies of the
+    /// functions inside it included (a function expression is one level more).
+    body_height: u32,
     /// Whether `...` is allowed, per enclosing function (the main chunk is vararg).
     vararg: Vec<bool>,
 }
@@ -240,6 +265,26 @@ impl<'a> Parser<'a> {
         self.depth -= 1;
     }
 
+    /// Records the levels of the expression just parsed, refusing more than
+    /// [`MAX_EXPR_LEVELS`] at the last token read (where the limit is passed).
+    fn set_height(&mut self, levels: u32) -> PResult<()> {
+        if levels > MAX_EXPR_LEVELS {
+            let pos = self.prev().map_or(Pos { line: 1, col: 1 }, pos_of);
+            return Err(ParseError {
+                pos,
+                message: format!(
+                    "expression nested more than {MAX_EXPR_LEVELS} levels deep (a chain of \
+                     operators, calls or `.` fields is as deep as it is long, and each level \
+                     costs a token: past PICO-8's limit of {MAX_EXPR_LEVELS} tokens); split it \
+                     up with locals"
+                ),
+            });
+        }
+        self.height = levels;
+        self.body_height = self.body_height.max(levels);
+        Ok(())
+    }
+
     /// Whether the next token ends a block: a closing keyword, end of input, or (for the body of
     /// a short form) the end of its line: token index `stop`.
     fn at_block_end(&self, stop: Option<usize>) -> bool {
@@ -258,9 +303,6 @@ impl<'a> Parser<'a> {
     }
 
     fn block(&mut self, stop: Option<usize>) -> PResult<Block> {
-        // A block counts a level too (Lua's parser does not): statement frames are the largest
-        // on the stack, so nested blocks stop at about 100 (z8lua: about 200), far beyond code.
-        self.enter()?;
         let mut stmts = Vec::new();
         while !self.at_block_end(stop) {
             if self.accept_punct(Punct::Semi) {
@@ -284,15 +326,13 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.leave();
         Ok(Block { stmts })
     }
 
-    /// A statement; nesting counts towards [`MAX_DEPTH`] here too, as statement frames are the
-    /// largest on the stack.
+    /// A statement: a nesting level, as in Lua's parser.
     fn statement(&mut self, stop: Option<usize>) -> PResult<Stmt> {
         self.enter()?;
-        let stmt = self.statement_inner(stop);
+        let stmt = deep(|| self.statement_inner(stop));
         self.leave();
         stmt
     }
@@ -562,10 +602,15 @@ impl<'a> Parser<'a> {
             }
         }
         self.vararg.push(vararg);
+        let outer = std::mem::replace(&mut self.body_height, 0);
         let body = self.block(None);
         self.vararg.pop();
         let body = body?;
         let end = self.expect_end("function", pos)?;
+        // The function is one level above its deepest expression; as an expression, that is
+        // its height, and the enclosing body holds it either way.
+        let inner = std::mem::replace(&mut self.body_height, outer);
+        self.set_height(inner + 1)?;
         Ok(FuncBody {
             params,
             vararg,
@@ -614,11 +659,15 @@ impl<'a> Parser<'a> {
         )))
     }
 
+    /// A list of expressions; its height is its deepest one's.
     fn expr_list(&mut self) -> PResult<Vec<Expr>> {
         let mut v = vec![self.expr()?];
+        let mut levels = self.height;
         while self.accept_punct(Punct::Comma) {
             v.push(self.expr()?);
+            levels = levels.max(self.height);
         }
+        self.set_height(levels)?;
         Ok(v)
     }
 }
@@ -631,6 +680,29 @@ fn check_target(e: &Expr) -> PResult<()> {
             message: "cannot assign to this expression; expected a name, `t.k` or `t[k]`".into(),
         }),
     }
+}
+
+/// Refuses a source longer than [`SOURCE_LIMIT`], at the first byte past it.
+fn check_size(src: &str) -> PResult<()> {
+    if src.len() <= SOURCE_LIMIT {
+        return Ok(());
+    }
+    let mut at = SOURCE_LIMIT;
+    while !src.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &src[..at];
+    let line = before.matches('\n').count() as u32 + 1;
+    let col = before.rsplit('\n').next().unwrap_or("").chars().count() as u32 + 1;
+    Err(ParseError {
+        pos: Pos { line, col },
+        message: format!(
+            "the source has {} bytes, more than the {SOURCE_LIMIT} tafl8 reads (16 times \
+             PICO-8's limit of {} characters for a cart's code; it is passed here): shorten it",
+            src.len(),
+            crate::count::CHAR_LIMIT
+        ),
+    })
 }
 
 /// Line and column just after token `t` (for errors at end of input).

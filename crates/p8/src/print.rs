@@ -9,6 +9,7 @@
 
 use crate::ast::*;
 use crate::print_emit::{Emitter, Style, Tok};
+use crate::stack::deep;
 
 mod expr;
 mod short;
@@ -89,6 +90,10 @@ impl Printer {
     }
 
     fn stmt(&mut self, s: &Stmt) {
+        deep(|| self.stmt_inner(s));
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt) {
         let force_long = std::mem::take(&mut self.force_long);
         if stmt_starts_with_paren(s) {
             // `a=b (f)()` would read as a call of `b`.
@@ -329,13 +334,16 @@ impl Printer {
 
 /// Whether the statement's first token is `(` (it then needs a `;` before it).
 pub(crate) fn stmt_starts_with_paren(s: &Stmt) -> bool {
-    fn leftmost_paren(e: &Expr) -> bool {
-        match &e.kind {
-            ExprKind::Paren(_) => true,
-            ExprKind::Index(t, _) | ExprKind::Member(t, _) => leftmost_paren(t),
-            ExprKind::Call { func, .. } => leftmost_paren(func),
-            ExprKind::Method { obj, .. } => leftmost_paren(obj),
-            _ => false,
+    fn leftmost_paren(mut e: &Expr) -> bool {
+        // Down the chain of suffixes to its first expression (a loop: the chain is long).
+        loop {
+            e = match &e.kind {
+                ExprKind::Paren(_) => return true,
+                ExprKind::Index(t, _) | ExprKind::Member(t, _) => t,
+                ExprKind::Call { func, .. } => func,
+                ExprKind::Method { obj, .. } => obj,
+                _ => return false,
+            };
         }
     }
     match &s.kind {

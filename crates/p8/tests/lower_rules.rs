@@ -8,10 +8,10 @@ use tafl8_p8::{lower, parse, LowerOptions};
 /// The lowered chunk without its helper header and the function wrapping the cart's code.
 fn body(src: &str) -> String {
     let out = lower(&parse(src).unwrap(), &LowerOptions::default());
-    let start = "__p8.peek4 return (function(...) ";
+    let start = "__p8.peek4 local function __p8_main(...) ";
     let header_end = out.find(start).expect("header") + start.len();
     let code = out[header_end..].trim_end();
-    code.strip_suffix("end)()")
+    code.strip_suffix("end return __p8_main()")
         .expect("the cart's function is closed")
         .trim_end()
         .to_owned()
@@ -66,7 +66,8 @@ rules! {
     short_while: "while (a) a-=1" => "while (a) do a=__p8_sub(a,1) end";
     if_do: "if a do b() end" => "if a then b() end";
     goto_label: "goto l ::l::" => "goto l ::l::";
-    return_wrapped: "function f() return 1 end" => "function f() do return 1 end end";
+    return_last: "function f() return 1 end" => "function f() return 1 end";
+    break_anywhere: "while a do break end" => "while a do break end";
     paren_statement_guarded: "a=b;(f)()" => "a=b ;(f)()";
     newline_does_not_end_a_call: "a=b\n(f)()" => "a=b(\nf)()";
     method_call: "o:m(1)" => "o:m(1)";
@@ -106,7 +107,10 @@ fn cost_option_declares_counter_and_accessor() {
     // Still one statement per source line: `x=1` stays on line 1 (the line after it closes the
     // function the cart's code runs in).
     assert!(first.ends_with("x=1"), "{first}");
-    assert_eq!(out.trim_end().lines().nth(1), Some("end)()"));
+    assert_eq!(
+        out.trim_end().lines().nth(1),
+        Some("end return __p8_main()")
+    );
 }
 
 /// With costs on, the right operand of `and`/`or` is counted only when it runs.
@@ -129,4 +133,33 @@ fn right_operands_of_and_or_are_counted_when_they_run() {
     assert!(lowered("x=a and b or c").contains("(a and __p8_cb(2,b)) or __p8_cb(1,c)"));
     // Without costs the operators stay as written.
     assert_eq!(body("x=a and b or c"), "x=(a and b) or c");
+}
+
+/// With costs on, an `elseif` condition is counted when it runs, inside the one flat `if`
+/// chain (a nested `else if` per clause would pass Lua's nesting limit of 200 on a chain of
+/// 200 clauses, which z8lua compiles).
+#[test]
+fn elseif_conditions_are_counted_in_a_flat_chain() {
+    let src = format!(
+        "if a==0 then x=0 {}end",
+        (1..300)
+            .map(|i| format!("elseif a=={i} then x={i} "))
+            .collect::<String>()
+    );
+    let lua = lower(
+        &parse(&src).unwrap(),
+        &LowerOptions {
+            cost: true,
+            ..LowerOptions::default()
+        },
+    );
+    // Global `a` is loaded and compared: 2, counted only when the clause is reached.
+    assert!(lua.contains("elseif __p8_cb(2,a==1) then"), "{lua}");
+    let chain = &lua[lua.find("if a==0").unwrap()..];
+    assert_eq!(chain.matches("elseif").count(), 299);
+    assert_eq!(
+        chain.matches(" end").count(),
+        1,
+        "one `end` closes the chain"
+    );
 }

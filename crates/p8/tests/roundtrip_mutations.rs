@@ -115,7 +115,8 @@ fn deep_nesting_is_a_located_error_not_a_crash() {
 }
 
 /// The nesting limit is z8lua's: `return` with 197 nested parentheses compiles there and 198 do
-/// not ("too many C levels (limit is 200)", lupaz8 2.8.0.1); a `+` chain of any length is flat.
+/// not ("too many C levels (limit is 200)", lupaz8 2.8.0.1); a `+` chain is flat for the
+/// parser's nesting (its depth is bounded by the token limit instead, see `deep_trees.rs`).
 #[test]
 fn nesting_limit_matches_z8lua() {
     let parens = |n: usize| format!("return {}1{}", "(".repeat(n), ")".repeat(n));
@@ -124,4 +125,10 @@ fn nesting_limit_matches_z8lua() {
     assert!(err.message.contains("nesting deeper than"), "{err}");
     let sum = format!("return {}", vec!["x"; 5000].join("+"));
     assert!(parse(&sum).is_ok());
+    // Blocks too: 197 nested `do` or `if` compile there, 198 do not.
+    for (open, close) in [("do ", "end "), ("if a then ", "end ")] {
+        let nested = |n: usize| format!("{}x=1 {}", open.repeat(n), close.repeat(n));
+        assert!(parse(&nested(197)).is_ok(), "{open}");
+        assert!(parse(&nested(198)).is_err(), "{open}");
+    }
 }

@@ -3,6 +3,7 @@
 use super::{lua_name, number_literal, string_literal, var_name, Lowerer, OpSite, OperandName};
 use crate::ast::*;
 use crate::lower_cost::LogicMode;
+use crate::stack::deep;
 use std::fmt::Write;
 
 pub(super) fn helper(op: BinOp) -> Option<&'static str> {
@@ -87,7 +88,7 @@ fn is_native_binary(e: &Expr) -> bool {
     matches!(&e.kind, ExprKind::Binary(op, ..) if helper(*op).is_none())
 }
 
-impl Lowerer {
+impl Lowerer<'_> {
     /// What Lua 5.2 calls `e` in an error about it (`getobjname`): a variable by its kind and
     /// name, a table field by its key when the key is a constant string (`field '?'` when it is
     /// not); a number literal or an arithmetic result is always a number; anything else has no
@@ -173,6 +174,10 @@ impl Lowerer {
     }
 
     pub(super) fn expr(&mut self, e: &Expr) {
+        deep(|| self.expr_inner(e));
+    }
+
+    fn expr_inner(&mut self, e: &Expr) {
         // Only `and`, `or`, `not` and parentheses pass their use on to operands.
         let mode = std::mem::replace(&mut self.mode, LogicMode::Value);
         if e.pos.line > self.line {
@@ -340,12 +345,8 @@ impl Lowerer {
         };
         self.native_operand(l);
         let word = if op == BinOp::And { "and" } else { "or" };
-        if self.profile {
-            let f = self.current_func().to_string();
-            let _ = write!(self.out, " {word} __p8_cbp({k},\"{f}\",");
-        } else {
-            let _ = write!(self.out, " {word} __p8_cb({k},");
-        }
+        let _ = write!(self.out, " {word} ");
+        self.counted_open(k);
         self.mode = if mode == LogicMode::Cond {
             LogicMode::Cond
         } else {

@@ -3,6 +3,7 @@
 
 use super::{Model, NameKind};
 use crate::ast::*;
+use crate::stack::deep;
 
 /// The built-ins the PICO-8 wiki's CPU page ("Lua cycles", measured on 0.1.12c) gives 1 called as
 /// functions, as their operators cost: the bitwise functions, `flr` and `peek`.
@@ -21,7 +22,11 @@ pub(crate) enum LogicMode {
     LeftOfOr,
 }
 
-impl Model {
+impl Model<'_> {
+    fn is_num_const(&self, e: &Expr) -> bool {
+        self.folded.is_num_const(e)
+    }
+
     pub(super) fn is_local(&self, e: &Expr) -> bool {
         matches!(e.kind, ExprKind::Name(_)) && self.name_kind(e.pos) == NameKind::Local
     }
@@ -32,7 +37,9 @@ impl Model {
             && self.name_kind(func.pos) == NameKind::Global
     }
 
-    pub(super) fn is_constant(e: &Expr) -> bool {
+    pub(super) fn is_constant(&self, e: &Expr) -> bool {
+        #[cfg(test)]
+        self.const_visits.set(self.const_visits.get() + 1);
         match &e.kind {
             ExprKind::Number(_)
             | ExprKind::Str(_)
@@ -44,18 +51,18 @@ impl Model {
                 operand,
                 ..
             } => {
-                Self::is_constant(operand)
+                self.is_constant(operand)
                     && matches!(operand.kind, ExprKind::Number(_) | ExprKind::Unary { .. })
             }
-            ExprKind::Binary(op, l, r) => folds(*op) && is_num_const(l) && is_num_const(r),
-            ExprKind::Paren(inner) => Self::is_constant(inner),
+            ExprKind::Binary(..) => self.is_num_const(e),
+            ExprKind::Paren(inner) => self.is_constant(inner),
             _ => false,
         }
     }
 
     /// As an RK operand (arithmetic, comparison, table key/value).
     pub(super) fn operand(&self, e: &Expr) -> u32 {
-        if Self::is_constant(e) || self.is_local(e) {
+        if self.is_constant(e) || self.is_local(e) {
             0
         } else {
             self.full(e)
@@ -73,7 +80,7 @@ impl Model {
 
     /// Into a fresh register (call argument, new local, list item).
     pub(super) fn to_reg(&self, e: &Expr) -> u32 {
-        if Self::is_constant(e) || self.is_local(e) {
+        if self.is_constant(e) || self.is_local(e) {
             1
         } else {
             self.full(e)
@@ -82,6 +89,10 @@ impl Model {
 
     /// Cost of computing `e` into a register.
     pub(super) fn full(&self, e: &Expr) -> u32 {
+        deep(|| self.full_inner(e))
+    }
+
+    fn full_inner(&self, e: &Expr) -> u32 {
         match &e.kind {
             ExprKind::Nil
             | ExprKind::True
@@ -107,7 +118,7 @@ impl Model {
             ExprKind::Function(_) => 1,
             ExprKind::Table(fields) => 1 + self.fields(fields),
             ExprKind::Binary(op, l, r) => {
-                if Self::is_constant(e) {
+                if self.is_constant(e) {
                     return 1;
                 }
                 match op {
@@ -133,11 +144,11 @@ impl Model {
                 }
             }
             ExprKind::Unary { op, operand, .. } => {
-                if Self::is_constant(e) {
+                if self.is_constant(e) {
                     return 1;
                 }
                 match op {
-                    UnOp::Neg if is_num_const(operand) => 1,
+                    UnOp::Neg if self.is_num_const(operand) => 1,
                     _ => 1 + self.in_reg(operand),
                 }
             }
@@ -183,6 +194,10 @@ impl Model {
 
     /// Cost of a condition used for a jump (`if`, `while`, `until`).
     pub(crate) fn cond(&self, e: &Expr) -> u32 {
+        deep(|| self.cond_inner(e))
+    }
+
+    fn cond_inner(&self, e: &Expr) -> u32 {
         match &e.kind {
             ExprKind::True | ExprKind::Number(_) | ExprKind::Str(_) => 0,
             ExprKind::Nil | ExprKind::False => 1,
@@ -220,47 +235,11 @@ fn pow_extra(exponent: &Expr) -> u32 {
     }
 }
 
-/// Whether z8lua folds this operator on two numeric literals at compile time (measured: every
-/// arithmetic and bitwise operator, even `1/0`; not `..`).
-fn folds(op: BinOp) -> bool {
-    helper_like(op) && op != BinOp::Concat
-}
-
-fn helper_like(op: BinOp) -> bool {
-    !matches!(
-        op,
-        BinOp::And
-            | BinOp::Or
-            | BinOp::Lt
-            | BinOp::Le
-            | BinOp::Gt
-            | BinOp::Ge
-            | BinOp::Eq
-            | BinOp::Ne
-            | BinOp::NeBang
-    )
-}
-
-fn is_num_const(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Number(_) => true,
-        ExprKind::Unary {
-            op: UnOp::Neg,
-            operand,
-            ..
-        } => is_num_const(operand),
-        ExprKind::Paren(inner) => is_num_const(inner),
-        ExprKind::Binary(op, l, r) => folds(*op) && is_num_const(l) && is_num_const(r),
-        _ => false,
+/// The operands of a right-nested `..` chain, in order.
+fn concat_chain<'a>(mut e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    while let ExprKind::Binary(BinOp::Concat, l, r) = &e.kind {
+        out.push(l);
+        e = r;
     }
-}
-
-fn concat_chain<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
-    match &e.kind {
-        ExprKind::Binary(BinOp::Concat, l, r) => {
-            out.push(l);
-            concat_chain(r, out);
-        }
-        _ => out.push(e),
-    }
+    out.push(e);
 }

@@ -3,6 +3,7 @@
 
 use super::{pos_of, PResult, ParseError, Parser};
 use crate::ast::*;
+use crate::stack::deep;
 use crate::token::{Keyword, Punct, Token, TokenKind};
 
 impl<'a> Parser<'a> {
@@ -15,6 +16,12 @@ impl<'a> Parser<'a> {
     /// right-associative `..` and `^`).
     fn sub_expr(&mut self, limit: u8) -> PResult<Expr> {
         self.enter()?;
+        let e = deep(|| self.sub_expr_inner(limit));
+        self.leave();
+        e
+    }
+
+    fn sub_expr_inner(&mut self, limit: u8) -> PResult<Expr> {
         let mut left = if let Some((op, t)) = self.unary_op() {
             self.i += 1;
             let glued = matches!(op, UnOp::Neg | UnOp::BNot)
@@ -23,6 +30,7 @@ impl<'a> Parser<'a> {
                 });
             let operand = self.sub_expr(UNARY_PRECEDENCE)?;
             let glued = glued && matches!(operand.kind, ExprKind::Number(_));
+            self.set_height(self.height + 1)?;
             Expr::new(
                 ExprKind::Unary {
                     op,
@@ -34,6 +42,9 @@ impl<'a> Parser<'a> {
         } else {
             self.simple_expr()?
         };
+        // A left-nested chain is built here, not by recursion: the tree gets a level per
+        // operator, bounded by `set_height`.
+        let mut levels = self.height;
         while let Some(op) = self.binary_op() {
             let prec = op.precedence();
             let binds = if op.is_right_assoc() {
@@ -46,10 +57,12 @@ impl<'a> Parser<'a> {
             }
             self.i += 1;
             let right = self.sub_expr(prec)?;
+            levels = levels.max(self.height) + 1;
+            self.set_height(levels)?;
             let pos = left.pos;
             left = Expr::new(ExprKind::Binary(op, Box::new(left), Box::new(right)), pos);
         }
-        self.leave();
+        self.set_height(levels)?;
         Ok(left)
     }
 
@@ -108,6 +121,7 @@ impl<'a> Parser<'a> {
             }
             TokenKind::Keyword(Keyword::Function) => {
                 self.i += 1;
+                // `func_body` sets the height.
                 return Ok(Expr::new(ExprKind::Function(self.func_body(pos)?), pos));
             }
             TokenKind::Punct(Punct::LBrace) => {
@@ -116,6 +130,7 @@ impl<'a> Parser<'a> {
             _ => return self.suffixed_expr(),
         };
         self.i += 1;
+        self.set_height(1)?;
         Ok(Expr::new(kind, pos))
     }
 
@@ -137,6 +152,7 @@ impl<'a> Parser<'a> {
                 span,
             }) => {
                 self.i += 1;
+                self.set_height(1)?;
                 Ok(Expr::new(
                     ExprKind::Name(n.clone()),
                     Pos {
@@ -150,32 +166,39 @@ impl<'a> Parser<'a> {
                 self.i += 1;
                 let inner = self.expr()?;
                 self.expect_punct(Punct::RParen, &format!("to close `(` at {pos}"))?;
+                self.set_height(self.height + 1)?;
                 Ok(Expr::new(ExprKind::Paren(Box::new(inner)), pos))
             }
             _ => Err(self.expected("an expression")),
         }
     }
 
+    /// A primary expression and its suffixes, built in a loop: the tree gets a level per
+    /// suffix, bounded by `set_height`.
     pub(super) fn suffixed_expr(&mut self) -> PResult<Expr> {
         let mut e = self.primary_expr()?;
+        let mut levels = self.height;
         while let Some(t) = self.peek() {
             let pos = e.pos;
             e = match &t.kind {
                 TokenKind::Punct(Punct::Dot) => {
                     self.i += 1;
                     let name = self.name("after `.`")?;
+                    levels += 1;
                     Expr::new(ExprKind::Member(Box::new(e), name), pos)
                 }
                 TokenKind::Punct(Punct::LBracket) => {
                     self.i += 1;
                     let key = self.expr()?;
                     self.expect_punct(Punct::RBracket, "to close the index")?;
+                    levels = levels.max(self.height) + 1;
                     Expr::new(ExprKind::Index(Box::new(e), Box::new(key)), pos)
                 }
                 TokenKind::Punct(Punct::Colon) => {
                     self.i += 1;
                     let name = self.name("after `:`")?;
                     let args = self.call_args()?;
+                    levels = levels.max(self.height) + 1;
                     Expr::new(
                         ExprKind::Method {
                             obj: Box::new(e),
@@ -187,6 +210,7 @@ impl<'a> Parser<'a> {
                 }
                 TokenKind::Punct(Punct::LParen | Punct::LBrace) | TokenKind::Str(_) => {
                     let args = self.call_args()?;
+                    levels = levels.max(self.height) + 1;
                     Expr::new(
                         ExprKind::Call {
                             func: Box::new(e),
@@ -197,7 +221,9 @@ impl<'a> Parser<'a> {
                 }
                 _ => break,
             };
+            self.set_height(levels)?;
         }
+        self.set_height(levels)?;
         Ok(e)
     }
 
@@ -207,6 +233,7 @@ impl<'a> Parser<'a> {
                 let pos = pos_of(t);
                 self.i += 1;
                 if self.accept_punct(Punct::RParen) {
+                    self.set_height(0)?;
                     return Ok(Args::Parens(Vec::new()));
                 }
                 let args = self.expr_list()?;
@@ -221,6 +248,7 @@ impl<'a> Parser<'a> {
                 },
             ) => {
                 self.i += 1;
+                self.set_height(1)?;
                 Ok(Args::Str(self.str_lit(t, bytes)))
             }
             _ => Err(self.expected("call arguments")),
@@ -231,12 +259,14 @@ impl<'a> Parser<'a> {
         let open = self.expect_punct(Punct::LBrace, "to open the table")?;
         let open = pos_of(open);
         let mut fields = Vec::new();
+        let mut levels = 0;
         loop {
             if self.accept_punct(Punct::RBrace) {
                 break;
             }
             let field = if self.accept_punct(Punct::LBracket) {
                 let key = self.expr()?;
+                levels = levels.max(self.height);
                 self.expect_punct(Punct::RBracket, "to close the table key")?;
                 self.expect_punct(Punct::Assign, "after the table key")?;
                 Field::Keyed(key, self.expr()?)
@@ -251,6 +281,7 @@ impl<'a> Parser<'a> {
             } else {
                 Field::Positional(self.expr()?)
             };
+            levels = levels.max(self.height);
             fields.push(field);
             if !(self.accept_punct(Punct::Comma) || self.accept_punct(Punct::Semi)) {
                 self.expect_punct(
@@ -260,6 +291,7 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
+        self.set_height(levels + 1)?;
         Ok(fields)
     }
 }

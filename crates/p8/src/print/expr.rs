@@ -4,6 +4,7 @@
 use super::Printer;
 use crate::ast::*;
 use crate::print_emit::Tok;
+use crate::stack::deep;
 
 /// Whether `child`, as an operand of `parent_prec` on the given side, would regroup when
 /// printed without parentheses.
@@ -31,6 +32,10 @@ pub fn unary_needs_parens(operand: &Expr) -> bool {
 
 impl Printer {
     pub(super) fn expr(&mut self, e: &Expr) {
+        deep(|| self.expr_inner(e));
+    }
+
+    fn expr_inner(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Nil => self.kw("nil"),
             ExprKind::True => self.kw("true"),

@@ -1,15 +1,15 @@
-local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,__p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,__p8_rotr,__p8_concat,__p8_concatn,__p8_peek,__p8_peek2,__p8_peek4=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,__p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,__p8.rotr,__p8.concat,__p8.concatn,__p8.peek,__p8.peek2,__p8.peek4 local __p8_cost=0 __p8.cost(function() return __p8_cost end) local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end return (function(...) 
+local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,__p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,__p8_rotr,__p8_concat,__p8_concatn,__p8_peek,__p8_peek2,__p8_peek4=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,__p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,__p8.rotr,__p8.concat,__p8.concatn,__p8.peek,__p8.peek2,__p8.peek4 local __p8_cost=0 __p8.cost(function() return __p8_cost end) local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end local function __p8_main(...) 
  __p8_cost=__p8_cost+15 function fib(n)
- __p8_cost=__p8_cost+1 if n<2 then  __p8_cost=__p8_cost+1 do return n end end
- __p8_cost=__p8_cost+8 do return __p8_add(fib(__p8_sub(n,1)),fib(__p8_sub(n,2))) end
+ __p8_cost=__p8_cost+1 if n<2 then  __p8_cost=__p8_cost+1 return n end
+ __p8_cost=__p8_cost+8 return __p8_add(fib(__p8_sub(n,1)),fib(__p8_sub(n,2)))
 end
 print(fib(12))
 local function counter()
  __p8_cost=__p8_cost+3 local c=0
-do return function()
+return function()
  __p8_cost=__p8_cost+5 c=__p8_add(c,1)
-do return c end
-end end
+return c
+end
 end
 local next_id=counter()
 for i=1,20 do  __p8_cost=__p8_cost+3 next_id() end
@@ -17,13 +17,13 @@ for i=1,20 do  __p8_cost=__p8_cost+3 next_id() end
 local vec={}
 vec.__index=vec
 function vec.new(x,y)
- __p8_cost=__p8_cost+7 do return setmetatable({x=x,y=y},vec) end
+ __p8_cost=__p8_cost+7 return setmetatable({x=x,y=y},vec)
 end
 function vec:add(o)
- __p8_cost=__p8_cost+10 do return vec.new(__p8_add(self.x,o.x),__p8_add(self.y,o.y)) end
+ __p8_cost=__p8_cost+10 return vec.new(__p8_add(self.x,o.x),__p8_add(self.y,o.y))
 end
 function vec:len2()
- __p8_cost=__p8_cost+8 do return __p8_add(__p8_mul(self.x,self.x),__p8_mul(self.y,self.y)) end
+ __p8_cost=__p8_cost+8 return __p8_add(__p8_mul(self.x,self.x),__p8_mul(self.y,self.y))
 end
 local v=vec.new(1,2)
 for i=1,10 do
@@ -33,11 +33,11 @@ for i=1,10 do
 local function total(...)
  __p8_cost=__p8_cost+8 local s=0
 for _,x in pairs({...}) do  __p8_cost=__p8_cost+3 s=__p8_add(s,x) end
- __p8_cost=__p8_cost+6 do return s,select("#",...) end
+ __p8_cost=__p8_cost+6 return s,select("#",...)
 end
 print(total(1,2,3,4.5))
 score=0
 function bump(k)  __p8_cost=__p8_cost+4 score=__p8_add(score,k) end
 for i=1,15 do  __p8_cost=__p8_cost+4 bump(__p8_mod(i,4)) end
  __p8_cost=__p8_cost+4 print(score)
-end)()
+end return __p8_main()

@@ -1,4 +1,4 @@
-local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,__p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,__p8_rotr,__p8_concat,__p8_concatn,__p8_peek,__p8_peek2,__p8_peek4=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,__p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,__p8.rotr,__p8.concat,__p8.concatn,__p8.peek,__p8.peek2,__p8.peek4 local __p8_cost=0 __p8.cost(function() return __p8_cost end) local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end return (function(...) 
+local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,__p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,__p8_rotr,__p8_concat,__p8_concatn,__p8_peek,__p8_peek2,__p8_peek4=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,__p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,__p8.rotr,__p8.concat,__p8.concatn,__p8.peek,__p8.peek2,__p8.peek4 local __p8_cost=0 __p8.cost(function() return __p8_cost end) local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end local function __p8_main(...) 
  __p8_cost=__p8_cost+6 local s=0
 for i=1,200 do
  __p8_cost=__p8_cost+3 s=__p8_add(s,i) end
@@ -23,11 +23,11 @@ for y=0,15 do
 
  __p8_cost=__p8_cost+8 print(c)
 for i=10,1,(-1) do
- __p8_cost=__p8_cost+2 if i<4 then  __p8_cost=__p8_cost+1 do break end end
+ __p8_cost=__p8_cost+2 if i<4 then  __p8_cost=__p8_cost+1 break end
  __p8_cost=__p8_cost+2 c=__p8_sub(c,i) end
 
  __p8_cost=__p8_cost+9 print(c)
 local f=0
 for i=0,1,0.125 do  __p8_cost=__p8_cost+3 f=__p8_add(f,i) end
  __p8_cost=__p8_cost+4 print(f)
-end)()
+end return __p8_main()

@@ -1,12 +1,12 @@
-local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,__p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,__p8_rotr,__p8_concat,__p8_concatn,__p8_peek,__p8_peek2,__p8_peek4=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,__p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,__p8.rotr,__p8.concat,__p8.concatn,__p8.peek,__p8.peek2,__p8.peek4 local __p8_cost=0 __p8.cost(function() return __p8_cost end) local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end return (function(...) 
+local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,__p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,__p8_rotr,__p8_concat,__p8_concatn,__p8_peek,__p8_peek2,__p8_peek4=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,__p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,__p8.rotr,__p8.concat,__p8.concatn,__p8.peek,__p8.peek2,__p8.peek4 local __p8_cost=0 __p8.cost(function() return __p8_cost end) local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end local function __p8_main(...) 
 
  __p8_cost=__p8_cost+19 local nodes=0
 local function eval(h)
- __p8_cost=__p8_cost+5 do return __p8_sub(__p8_mod((__p8_add(__p8_mul(h,37),11)),64),32) end
+ __p8_cost=__p8_cost+5 return __p8_sub(__p8_mod((__p8_add(__p8_mul(h,37),11)),64),32)
 end
 local function negamax(h,depth,alpha,beta)
  __p8_cost=__p8_cost+4 nodes=__p8_add(nodes,1)
-if depth==0 then  __p8_cost=__p8_cost+4 do return eval(h) end end
+if depth==0 then  __p8_cost=__p8_cost+4 return eval(h) end
  __p8_cost=__p8_cost+6 local best=(-32767)
 for m=1,3 do
  __p8_cost=__p8_cost+12 local child=__p8_band((__p8_add(__p8_mul(h,3),m)),1023)
@@ -14,10 +14,10 @@ local score=__p8_unm(negamax(child,__p8_sub(depth,1),__p8_unm(beta),__p8_unm(alp
 if score>best then
  __p8_cost=__p8_cost+2 best=score
 if score>alpha then  __p8_cost=__p8_cost+1 alpha=score end
- __p8_cost=__p8_cost+1 if alpha>=beta then  __p8_cost=__p8_cost+1 do break end end end end
+ __p8_cost=__p8_cost+1 if alpha>=beta then  __p8_cost=__p8_cost+1 break end end end
 
 
- __p8_cost=__p8_cost+1 do return best end
+ __p8_cost=__p8_cost+1 return best
 end
 print(negamax(1,5,(-32767),32767),nodes)
 local arr={}
@@ -41,4 +41,4 @@ for i=1,50 do
 h=__p8_rotl(h,1) end
 
  __p8_cost=__p8_cost+7 print(tostr(h,1))
-end)()
+end return __p8_main()

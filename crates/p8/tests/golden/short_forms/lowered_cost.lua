@@ -1,4 +1,4 @@
-local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,__p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,__p8_rotr,__p8_concat,__p8_concatn,__p8_peek,__p8_peek2,__p8_peek4=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,__p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,__p8.rotr,__p8.concat,__p8.concatn,__p8.peek,__p8.peek2,__p8.peek4 local __p8_cost=0 __p8.cost(function() return __p8_cost end) local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end return (function(...) 
+local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8_pow,__p8_unm,__p8_band,__p8_bor,__p8_bxor,__p8_bnot,__p8_shl,__p8_shr,__p8_lshr,__p8_rotl,__p8_rotr,__p8_concat,__p8_concatn,__p8_peek,__p8_peek2,__p8_peek4=__p8.add,__p8.sub,__p8.mul,__p8.div,__p8.idiv,__p8.mod,__p8.pow,__p8.unm,__p8.band,__p8.bor,__p8.bxor,__p8.bnot,__p8.shl,__p8.shr,__p8.lshr,__p8.rotl,__p8.rotr,__p8.concat,__p8.concatn,__p8.peek,__p8.peek2,__p8.peek4 local __p8_cost=0 __p8.cost(function() return __p8_cost end) local function __p8_cb(k,...) __p8_cost=__p8_cost+k return ... end local function __p8_main(...) 
  __p8_cost=__p8_cost+2 if (a) then  __p8_cost=__p8_cost+2 b() end
  __p8_cost=__p8_cost+2 if (a) then  __p8_cost=__p8_cost+3 b() c=1 end
  __p8_cost=__p8_cost+2 if (a) then  __p8_cost=__p8_cost+3 b() else  __p8_cost=__p8_cost+2 c() end
@@ -6,11 +6,11 @@ local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8
  __p8_cost=__p8_cost+2 if (a) then  __p8_cost=__p8_cost+2 x=1 else  __p8_cost=__p8_cost+2 if (b) then  __p8_cost=__p8_cost+2 y=2 else  __p8_cost=__p8_cost+1 y=3 end end
  __p8_cost=__p8_cost+2 while (i<10) do  __p8_cost=__p8_cost+9 i=__p8_add(i,1) j=__p8_sub(j,1) end
  __p8_cost=__p8_cost+2 if (a) then end
- __p8_cost=__p8_cost+2 if (not a) then  __p8_cost=__p8_cost+1 do return end end
+ __p8_cost=__p8_cost+2 if (not a) then  __p8_cost=__p8_cost+1 return end
  __p8_cost=__p8_cost+2 if (a==1) then  __p8_cost=__p8_cost+2 b() end
  __p8_cost=__p8_cost+2 while (a) do  __p8_cost=__p8_cost+5 b() end
- __p8_cost=__p8_cost+2 if (a) then  __p8_cost=__p8_cost+5 f(function()  __p8_cost=__p8_cost+2 do return 1 end end) g() end
+ __p8_cost=__p8_cost+2 if (a) then  __p8_cost=__p8_cost+5 f(function()  __p8_cost=__p8_cost+2 return 1 end) g() end
  __p8_cost=__p8_cost+2 if (a) then  __p8_cost=__p8_cost+3 print("yes") end
  __p8_cost=__p8_cost+2 if (a) then
  __p8_cost=__p8_cost+2 if (b) then  __p8_cost=__p8_cost+2 c() end end __p8_cost=__p8_cost+1 
-end)()
+end return __p8_main()
