@@ -54,9 +54,11 @@ fn self_play(variant: &str, frames: u32, min_moves: usize) {
         lua_moves.len() >= min_moves,
         "{variant}: the AI should make {min_moves}+ moves in {frames} frames: {lua_moves:?}"
     );
+    // The run is short enough that each point of the series is one frame.
+    assert_eq!(report.cpu.frames_per_point(), 1);
     let over: Vec<(usize, u64)> = report
         .cpu
-        .per_frame
+        .series()
         .iter()
         .enumerate()
         .filter(|(_, &c)| c > report.cpu.budget)

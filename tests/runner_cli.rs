@@ -74,7 +74,9 @@ fn run_json_reports_frames_and_cpu() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["frames"], 3);
     assert_eq!(v["printh"][0], "hello 0x0000.5555");
-    assert_eq!(v["cpu"]["per_frame"].as_array().unwrap().len(), 3);
+    assert_eq!(v["cpu"]["frames"], 3);
+    assert_eq!(v["cpu"]["series"].as_array().unwrap().len(), 3);
+    assert_eq!(v["cpu"]["frames_per_point"], 1);
     // PICO-8's Lua memory: a small cart holds a few tens of KiB of PICO-8's 2048.
     let peak = v["memory"]["peak_bytes"].as_u64().unwrap();
     assert!((20 * 1024..64 * 1024).contains(&peak), "{peak}");

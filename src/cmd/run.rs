@@ -16,8 +16,9 @@ use tafl8_runner::vm::Limits;
 /// (`_init`, then `_update`/`_update60` and `_draw` each frame), with input from a script, CPU
 /// accounting and screenshots.
 ///
-/// Prints the CPU per frame, then a summary (frames run, printh lines, sound calls) and the files
-/// written; --cpu adds the peak Lua memory, --json prints all of it as JSON.
+/// Prints the CPU (largest and mean frame, frames over budget), then a summary (frames run,
+/// printh lines, sound calls) and the files written; --cpu adds the peak Lua memory, --json
+/// prints all of it as JSON.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "INPUT SCRIPT (--input): one instruction per line, `#` comments, frames count from 1:
@@ -54,11 +55,13 @@ pub struct Options {
     /// its peak Lua memory (a full garbage collection after every frame, so slower).
     #[arg(long)]
     cpu: bool,
-    /// Write a per-frame CPU plot to this file: SVG, or PNG when the name ends in `.png`.
+    /// Write a per-frame CPU plot to this file: SVG, or PNG when the name ends in `.png` (past
+    /// 4,096 frames a bar covers several frames and shows the largest).
     #[arg(long, value_name = "PATH.svg|PATH.png")]
     cpu_plot: Option<PathBuf>,
-    /// Print the report (printh lines, CPU per frame, Lua memory, sounds, menu items) as JSON on
-    /// stdout.
+    /// Print the report (printh lines, CPU, Lua memory, sounds, menu items) as JSON on stdout.
+    /// The CPU: `frames`, `total`, `max`, `over_budget` and `series`, each frame's instructions
+    /// (past 4,096 frames, each point the largest of `frames_per_point` frames).
     #[arg(long)]
     json: bool,
     /// Runaway limit: real Lua VM instructions per frame before the run is stopped.
@@ -184,7 +187,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         println!(
             "cpu: {} frames at {} fps, budget {} instructions/frame; max {} ({:.1}%), mean {:.0} \
              ({:.1}%), {} over budget; startup {}",
-            c.per_frame.len(),
+            c.frames(),
             c.fps,
             c.budget,
             c.max(),

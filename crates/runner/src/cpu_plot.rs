@@ -1,5 +1,6 @@
 //! The CPU plot of a run (`tafl8 run --cpu-plot`): the cart's VM instructions in each frame as
-//! bars (red over the budget), the frame budget as a dashed, labelled line, and axes with ticks:
+//! bars (red over the budget; on a long run a bar covers several frames and shows the largest,
+//! see [`CpuReport::series`]), the frame budget as a dashed, labelled line, and axes with ticks:
 //! frame number across, instructions up. As SVG, or as PNG with its labels in PICO-8's font.
 
 use std::fmt::Write as _;
@@ -71,6 +72,8 @@ struct Layout {
     y_ticks: Vec<u64>,
     x_ticks: Vec<usize>,
     frames: usize,
+    /// Frames each bar covers.
+    span: usize,
 }
 
 impl Layout {
@@ -78,7 +81,7 @@ impl Layout {
         let [left, right, top, bottom] = margins;
         let y_max = (r.max().max(r.budget) as f64 * 1.1).max(1.0);
         let y_step = tick_step(y_max, most_ticks.1);
-        let frames = r.per_frame.len().max(1);
+        let frames = (r.frames() as usize).max(1);
         let x_step = tick_step(frames as f64, most_ticks.0) as usize;
         let mut x_ticks: Vec<usize> = (1..=frames / x_step).map(|i| i * x_step).collect();
         if x_step > 1 {
@@ -93,6 +96,7 @@ impl Layout {
             y_ticks: (0..=(y_max as u64 / y_step)).map(|i| i * y_step).collect(),
             x_ticks,
             frames,
+            span: r.frames_per_point() as usize,
         }
     }
 
@@ -105,13 +109,20 @@ impl Layout {
         self.bottom() - v / self.y_max * self.height
     }
 
-    fn bar_width(&self) -> f64 {
+    /// The width of one frame.
+    fn frame_width(&self) -> f64 {
         self.width / self.frames as f64
     }
 
-    /// The left edge of frame `f`'s bar (frames count from 1).
+    /// The left edge of frame `f` (frames count from 1).
     fn x(&self, f: usize) -> f64 {
-        self.left + (f - 1) as f64 * self.bar_width()
+        self.left + (f - 1) as f64 * self.frame_width()
+    }
+
+    /// The first frame of point `i` of the series and how many frames its bar covers.
+    fn bar(&self, i: usize) -> (usize, usize) {
+        let first = i * self.span + 1;
+        (first, self.span.min(self.frames + 1 - first))
     }
 }
 
@@ -121,7 +132,7 @@ fn title(r: &CpuReport) -> String {
         grouped(r.max()),
         grouped(r.mean().round() as u64),
         r.over_budget(),
-        r.per_frame.len(),
+        r.frames(),
         grouped(r.startup)
     )
 }
@@ -159,21 +170,21 @@ impl CpuReport {
                 short(v)
             );
         }
-        let bar = l.bar_width();
-        for (i, &v) in self.per_frame.iter().enumerate() {
+        for (i, &v) in self.series().iter().enumerate() {
             let top = l.y(v as f64);
             let colour = if v > self.budget { OVER } else { UNDER };
+            let (first, covers) = l.bar(i);
             let _ = writeln!(
                 s,
                 "<rect x=\"{:.2}\" y=\"{top:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"{}\"/>",
-                l.x(i + 1),
-                bar.max(0.5),
+                l.x(first),
+                (covers as f64 * l.frame_width()).max(0.5),
                 l.bottom() - top,
                 hex(colour)
             );
         }
         for &f in &l.x_ticks {
-            let x = l.x(f) + bar / 2.0;
+            let x = l.x(f) + l.frame_width() / 2.0;
             let _ = writeln!(
                 s,
                 "<line x1=\"{x:.1}\" y1=\"{b}\" x2=\"{x:.1}\" y2=\"{}\" stroke=\"{ink}\"/>\n\
@@ -232,15 +243,15 @@ impl CpuReport {
                 INK,
             );
         }
-        let n = self.per_frame.len().max(1);
+        let n = self.series().len().max(1);
         let plot_w = right - left;
         for x in 0..plot_w {
-            // Each column shows the largest frame among those it covers.
+            // Each column shows the largest frame among the points it covers.
             let (a, b) = (
                 x * n / plot_w,
                 ((x + 1) * n / plot_w).max(x * n / plot_w + 1).min(n),
             );
-            let Some(&v) = self.per_frame.get(a..b).and_then(|s| s.iter().max()) else {
+            let Some(&v) = self.series().get(a..b).and_then(|s| s.iter().max()) else {
                 continue;
             };
             let top = l.y(v as f64).round() as usize;
@@ -260,7 +271,7 @@ impl CpuReport {
             c.put(x, bottom, INK);
         }
         for &f in &l.x_ticks {
-            let x = (l.x(f) + l.bar_width() / 2.0) as usize;
+            let x = (l.x(f) + l.frame_width() / 2.0) as usize;
             for y in bottom..bottom + 3 {
                 c.put(x, y, INK);
             }
@@ -334,12 +345,11 @@ mod tests {
     /// Budget 100, frames 50/150/100/300: the axis runs to 330 (10% above the largest), its
     /// ticks every 100 (at most 6 ticks: a step of 50 would make 6.6), one tick per frame.
     fn report() -> CpuReport {
-        CpuReport {
-            fps: 30,
-            budget: 100,
-            per_frame: vec![50, 150, 100, 300],
-            startup: 7,
+        let mut r = CpuReport::new(30, 100, 7);
+        for f in [50, 150, 100, 300] {
+            r.push(f);
         }
+        r
     }
 
     #[test]
@@ -377,6 +387,21 @@ mod tests {
         // Two bars over the budget, red; two under, green.
         assert_eq!(svg.matches("fill=\"#ff004d\"").count(), 2);
         assert_eq!(svg.matches("fill=\"#00e436\"").count(), 2);
+    }
+
+    /// 10,000 frames: 2,500 bars of 4 frames each (see `cpu::SERIES_POINTS`), the frame axis
+    /// still to frame 10,000.
+    #[test]
+    fn a_long_run_plots_a_bounded_number_of_bars() {
+        let mut r = CpuReport::new(30, 100, 0);
+        for f in 0..10_000 {
+            r.push(f % 200);
+        }
+        let svg = r.svg();
+        assert_eq!(svg.matches("<rect x=").count(), 2_500);
+        assert!(svg.contains(">10000</text>"), "no tick at frame 10000");
+        assert!(svg.contains("of 10000 frames over budget"));
+        assert!(r.png().is_ok());
     }
 
     #[test]

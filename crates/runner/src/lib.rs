@@ -38,6 +38,7 @@
 
 pub mod api;
 pub mod bench;
+pub mod cart_errors;
 pub mod clock;
 pub mod cpu;
 pub mod cpu_plot;

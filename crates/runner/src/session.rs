@@ -114,8 +114,6 @@ pub struct RunReport {
 pub struct Session {
     vm: Vm,
     name: String,
-    line_offset: usize,
-    operands: OperandNames,
 }
 
 impl std::fmt::Debug for Session {
@@ -173,17 +171,7 @@ impl Session {
             Ok(None)
         };
         match over {
-            Ok(Some(o)) => {
-                return Err(located(
-                    o.line,
-                    o.col,
-                    format!(
-                        "the code has {} {}, over PICO-8's limit of {} (PICO-8 will not run it; \
-                         the limit is passed here): shorten the code",
-                        o.count, o.what, o.limit
-                    ),
-                ))
-            }
+            Ok(Some(o)) => return Err(located(o.line, o.col, o.to_string())),
             Ok(None) => {}
             Err(e) => return Err(located(e.line, e.col, e.message)),
         }
@@ -196,8 +184,12 @@ impl Session {
             },
         )
         .map_err(|e| located(e.pos.line, e.pos.col, e.message))?;
-        let mut session = Session::from_lowered(&lowered.code, name, offset, limits)?;
-        session.operands = OperandNames::new(lowered.sites);
+        let session = Session::from_lowered(&lowered.code, name, offset, limits)?;
+        session
+            .vm
+            .cart_errors()
+            .borrow_mut()
+            .set_cart(offset, OperandNames::new(lowered.sites));
         {
             let mut machine = session.vm.machine().borrow_mut();
             let mem = machine.mem.bytes_mut();
@@ -227,11 +219,12 @@ impl Session {
         limits: Limits,
     ) -> Result<Session, RunError> {
         let vm = Vm::new(limits)?;
+        vm.cart_errors()
+            .borrow_mut()
+            .set_cart(line_offset, OperandNames::default());
         let s = Session {
             vm,
             name: name.to_string(),
-            line_offset,
-            operands: OperandNames::default(),
         };
         s.stash_source(lowered);
         Ok(s)
@@ -247,17 +240,6 @@ impl Session {
     /// The VM (API state, environment).
     pub fn vm(&self) -> &Vm {
         &self.vm
-    }
-
-    fn map_err(&self, e: VmError) -> RunError {
-        match e {
-            VmError::Lua(msg) => RunError::Vm(VmError::Lua(remap_lines(
-                &self.operands.rewrite(&msg, &self.name),
-                &self.name,
-                self.line_offset,
-            ))),
-            other => RunError::Vm(other),
-        }
     }
 
     /// The cart's instructions in the CPU model so far (see [`Vm::cycles`]), 0 when the chunk
@@ -299,7 +281,7 @@ impl Session {
         self.vm.start_memory_count();
         self.vm
             .exec_lowered(&source, &self.name)
-            .map_err(|e| self.map_err(e))?;
+            .map_err(RunError::Vm)?;
         self.finalize()?;
         let fps = if self.vm.has_function("_update60") {
             60
@@ -308,17 +290,17 @@ impl Session {
         };
         self.vm.machine().borrow_mut().fps = fps;
         self.vm.reset_instruction_count();
-        self.vm.call_global("_init").map_err(|e| self.map_err(e))?;
+        self.vm.call_global("_init").map_err(RunError::Vm)?;
         self.finalize()
     }
 
     /// Runs the finalizers queued while the cart's last callback ran.
     fn finalize(&self) -> Result<(), RunError> {
-        self.vm.run_finalizers().map_err(|e| match self.map_err(e) {
-            RunError::Vm(VmError::Lua(msg)) => {
+        self.vm.run_finalizers().map_err(|e| match e {
+            VmError::Lua(msg) => {
                 RunError::Vm(VmError::Lua(format!("error in __gc metamethod ({msg})")))
             }
-            other => other,
+            other => RunError::Vm(other),
         })
     }
 
@@ -347,9 +329,7 @@ impl Session {
                 .named_registry_value(crate::api::sys::MENU_CALLBACKS)
                 .map_err(|e| RunError::Vm(VmError::Lua(e.to_string())))?;
             if let Ok(f) = callbacks.raw_get::<Function>(n) {
-                self.vm
-                    .call(&f, Value::Number(0.0))
-                    .map_err(|e| self.map_err(e))?;
+                self.vm.call(&f, Value::Number(0.0)).map_err(RunError::Vm)?;
                 self.finalize()?;
             }
         }
@@ -358,9 +338,9 @@ impl Session {
         } else {
             "_update"
         };
-        self.vm.call_global(update).map_err(|e| self.map_err(e))?;
+        self.vm.call_global(update).map_err(RunError::Vm)?;
         self.finalize()?;
-        self.vm.call_global("_draw").map_err(|e| self.map_err(e))?;
+        self.vm.call_global("_draw").map_err(RunError::Vm)?;
         self.finalize()?;
         Ok(self.cycles().saturating_sub(start))
     }
@@ -368,7 +348,7 @@ impl Session {
     /// The cart's live Lua memory in bytes as PICO-8 counts it (`stat(0)` * 1024), after a full
     /// garbage collection.
     pub fn live_memory(&self) -> Result<usize, RunError> {
-        self.vm.live_memory().map_err(|e| self.map_err(e))
+        self.vm.live_memory().map_err(RunError::Vm)
     }
 
     /// Writes the current screen as PNG.
@@ -384,12 +364,7 @@ impl Session {
         self.boot()?;
         let fps = self.vm.machine().borrow().fps;
         let mut report = RunReport {
-            cpu: CpuReport {
-                fps,
-                budget: frame_budget(fps),
-                startup: self.cycles() - before,
-                per_frame: Vec::new(),
-            },
+            cpu: CpuReport::new(fps, frame_budget(fps), self.cycles() - before),
             ..RunReport::default()
         };
         let shoot = |frame: u32, report: &mut RunReport| -> Result<(), RunError> {
@@ -412,7 +387,7 @@ impl Session {
         if self.has_game_loop() {
             for f in 1..=opts.frames {
                 let used = self.frame(f, opts.input.held(f), opts.input.menu(f))?;
-                report.cpu.per_frame.push(used);
+                report.cpu.push(used);
                 report.frames = f;
                 shoot(f, &mut report)?;
                 if let Some(m) = memory.as_mut() {
@@ -431,58 +406,8 @@ impl Session {
     }
 }
 
-/// The stack the cart's code is parsed and lowered on. Their recursion follows the syntax tree's
-/// depth, which the token limit bounds (8,192 `.a` or `()` in a row, 4,096 operators in a chain)
-/// but not to what a default thread's stack holds; untouched, the reservation costs nothing.
-const COMPILE_STACK: usize = 256 << 20;
-
-/// Parses and lowers `code` on a thread with [`COMPILE_STACK`] (on the caller's thread if no
-/// thread can be started), the syntax tree dropped there too.
+/// Parses and lowers `code`. The parser bounds the syntax tree's depth and every walk of it
+/// grows its own stack as it needs (`tafl8_p8`'s `stack` module), so this runs on any thread.
 fn compile(code: &str, opts: &LowerOptions) -> Result<Lowered, tafl8_p8::ParseError> {
-    let work = || tafl8_p8::parse(code).map(|chunk| lower_with_sites(&chunk, opts));
-    std::thread::scope(|scope| {
-        match std::thread::Builder::new()
-            .name("tafl8-compile".into())
-            .stack_size(COMPILE_STACK)
-            .spawn_scoped(scope, work)
-        {
-            Ok(handle) => handle
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(_) => work(),
-        }
-    })
-}
-
-/// Rewrites `name:N:` (a Lua line in the `__lua__` code) to the cart file's line.
-fn remap_lines(msg: &str, name: &str, offset: usize) -> String {
-    let prefix = format!("{name}:");
-    let Some(rest) = msg.strip_prefix(&prefix) else {
-        return msg.to_string();
-    };
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    match digits.parse::<usize>() {
-        Ok(n) if rest[digits.len()..].starts_with(':') => {
-            format!("{prefix}{}{}", n + offset, &rest[digits.len()..])
-        }
-        _ => msg.to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::remap_lines;
-
-    #[test]
-    fn lua_lines_map_to_file_lines() {
-        assert_eq!(
-            remap_lines(
-                "game.p8:3: attempt to call global 'foo' (a nil value)",
-                "game.p8",
-                4
-            ),
-            "game.p8:7: attempt to call global 'foo' (a nil value)"
-        );
-        assert_eq!(remap_lines("other: x", "game.p8", 4), "other: x");
-    }
+    tafl8_p8::parse(code).map(|chunk| lower_with_sites(&chunk, opts))
 }

@@ -9,6 +9,7 @@ use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmStat
 use tafl8_luaheap::{Exhausted, Meter, Pico8Heap};
 
 use crate::api;
+use crate::cart_errors::CartErrors;
 use crate::clock::{register_readers, Clock};
 use crate::lua::helpers::helper_table;
 use crate::machine::Machine;
@@ -87,7 +88,7 @@ pub struct Vm {
     machine: Rc<RefCell<Machine>>,
     clock: Rc<Clock>,
     limits: Limits,
-    chunk_name: RefCell<String>,
+    errors: Rc<RefCell<CartErrors>>,
 }
 
 impl Vm {
@@ -106,7 +107,8 @@ impl Vm {
         let machine = Rc::new(RefCell::new(Machine::new()));
         let env = lua.create_table()?;
         let clock = Rc::new(Clock::new(limits.instructions_per_frame));
-        api::register(&lua, &env, &machine, &clock, heap.meter())?;
+        let errors = Rc::new(RefCell::new(CartErrors::default()));
+        api::register(&lua, &env, &machine, &clock, heap.meter(), &errors)?;
         let helpers = helper_table(&lua, &env, heap.meter())?;
         register_readers(&lua, &helpers)?;
         let counter = Rc::clone(&clock);
@@ -126,7 +128,7 @@ impl Vm {
             machine,
             clock,
             limits,
-            chunk_name: RefCell::new(String::new()),
+            errors,
         })
     }
 
@@ -203,12 +205,18 @@ impl Vm {
                 frame: self.machine.borrow().frame,
             };
         }
-        VmError::Lua(locate(&e, &self.chunk_name.borrow()))
+        VmError::Lua(self.errors.borrow().text(&e))
+    }
+
+    /// How errors name their place in the cart (the session sets the cart's line offset and
+    /// operator calls).
+    pub fn cart_errors(&self) -> &Rc<RefCell<CartErrors>> {
+        &self.errors
     }
 
     /// Loads and runs a lowered chunk (the contract's form: it receives the `__p8` helpers as `...`).
     pub fn exec_lowered(&self, source: &str, chunk_name: &str) -> Result<(), VmError> {
-        *self.chunk_name.borrow_mut() = chunk_name.to_string();
+        self.errors.borrow_mut().set_chunk(chunk_name);
         let f = self
             .lua
             .load(source)
@@ -254,49 +262,4 @@ impl Vm {
     pub fn has_function(&self, name: &str) -> bool {
         matches!(self.env.raw_get::<Value>(name), Ok(Value::Function(_)))
     }
-}
-
-/// The error as `chunk:LINE: message`: the message of the root cause without the location of runner
-/// internals (operator helpers, Lua-side API), located at the innermost line of the cart's own code
-/// found in the traceback.
-fn locate(e: &mlua::Error, chunk: &str) -> String {
-    let mut message = clean_message(e);
-    for internal in ["p8 operators:", "pico8 api:"] {
-        if let Some(rest) = message.strip_prefix(internal) {
-            if let Some((_, text)) = rest.split_once(": ") {
-                message = text.to_string();
-            }
-        }
-    }
-    let prefix = format!("{chunk}:");
-    if chunk.is_empty() || message.starts_with(&prefix) {
-        return message;
-    }
-    let full = match e {
-        mlua::Error::CallbackError { traceback, .. } => traceback.clone(),
-        other => other.to_string(),
-    };
-    let line = full.lines().find_map(|l| {
-        let rest = l.trim_start().strip_prefix(&prefix)?;
-        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        digits.parse::<usize>().ok()
-    });
-    match line {
-        Some(n) => format!("{chunk}:{n}: {message}"),
-        None => message,
-    }
-}
-
-/// The first line of a Lua error, without mlua's "runtime error: " prefix and traceback.
-fn clean_message(e: &mlua::Error) -> String {
-    let text = match e {
-        mlua::Error::CallbackError { cause, .. } => return clean_message(cause),
-        other => other.to_string(),
-    };
-    let first = text.lines().next().unwrap_or("").trim();
-    first
-        .strip_prefix("runtime error: ")
-        .or_else(|| first.strip_prefix("syntax error: "))
-        .unwrap_or(first)
-        .to_string()
 }

@@ -205,11 +205,28 @@ fn cpu_accounting_grows_with_work_and_stat1_reports_it() {
                   printh(stat(1))\n\
                 end";
     let (_, r) = run_with(cart, 3, "", Limits::default()).unwrap();
-    let per = &r.cpu.per_frame;
+    let per = r.cpu.series();
     assert!(per[0] < per[1] && per[1] < per[2], "{per:?}");
     // Each extra 1000 empty iterations cost about 1000 FORLOOPs: between 1,000 and 1,500 instructions.
     let step = per[2] - per[1];
     assert!((1000..1500).contains(&step), "{per:?}");
     let shares: Vec<f64> = r.printh.iter().map(|s| s.parse().unwrap()).collect();
     assert!(shares[2] > shares[0] && shares[2] < 0.05, "{shares:?}");
+}
+
+/// A long run keeps a bounded CPU series (it kept 8 bytes a frame: a run of 4 billion frames,
+/// 32 GB): 20,000 frames are 2,500 points of 8 frames (the series filled at 4,096 frames and
+/// merged at 4,097, 8,193 and 16,385), and the summary still counts every frame.
+#[test]
+fn a_long_run_keeps_a_bounded_cpu_series() {
+    let cart = "n=0 function _update() n+=1 if n%1000==0 then for i=1,50 do end end end";
+    let (_, r) = run_with(cart, 20_000, "", Limits::default()).unwrap();
+    let cpu = &r.cpu;
+    assert_eq!(cpu.frames(), 20_000);
+    assert_eq!(cpu.frames_per_point(), 8);
+    assert_eq!(cpu.series().len(), 2_500);
+    // Every 1,000th frame runs the loop: the points holding one are the largest.
+    let heavy = cpu.series().iter().filter(|&&p| p == cpu.max()).count();
+    assert_eq!(heavy, 20);
+    assert!(cpu.mean() < cpu.max() as f64);
 }

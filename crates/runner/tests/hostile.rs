@@ -383,3 +383,127 @@ fn a_gfx_error_names_the_file_once() {
     );
     assert!(std::error::Error::source(&e).is_none());
 }
+
+/// Blocks nested as deep as the runner's Lua takes them: 195 levels of each kind (z8lua takes
+/// 197 of these, where the parser stops too; the lowered code puts the cart's code in a
+/// function, a level, and counts each block's cost in a statement Lua parses a level deeper than
+/// `x=1`). The parser refused 101 nested blocks before it counted levels as Lua does.
+#[test]
+fn blocks_nested_195_deep_run() {
+    let n = 195;
+    for (open, close) in [
+        ("do ", "end "),
+        ("if a then ", "end "),
+        ("while x<1 do ", "end "),
+        ("repeat ", "until true "),
+        ("if (a) ", ""),
+        ("f(function() ", "end) "),
+    ] {
+        // A function passed to `f` is a statement and a call's argument: two levels each.
+        let levels = if open.starts_with("f(") { n / 2 } else { n };
+        let lua = format!(
+            "a=true x=0 function f(g) g() end {}x=1 {}\nprinth(x)",
+            open.repeat(levels),
+            close.repeat(levels)
+        );
+        match run_with(&lua, 0, "", Limits::default()) {
+            Ok((_, r)) => assert_eq!(r.printh, ["1"], "{open:?}"),
+            Err(e) => panic!("{levels} x {open:?}: {e}"),
+        }
+    }
+}
+
+/// An `if` with 300 `elseif` clauses runs, each condition counted only when it runs (the
+/// lowering nested an `else if` per clause to count them, past Lua's limit of 200 levels:
+/// "too many C levels").
+#[test]
+fn a_long_elseif_chain_runs() {
+    let chain = |k: u32| {
+        format!(
+            "x={k} if x==0 then y=0 {}end printh(y)",
+            (1..=300)
+                .map(|i| format!("elseif x=={i} then y={i} "))
+                .collect::<String>()
+        )
+    };
+    let (s3, r3) = run_with(&chain(3), 0, "", Limits::default()).unwrap();
+    assert_eq!(r3.printh, ["3"]);
+    let (s300, r300) = run_with(&chain(300), 0, "", Limits::default()).unwrap();
+    assert_eq!(r300.printh, ["300"]);
+    // Each condition passed over costs its test (`x==i` on a global: load, `EQ`, 2): clause 300
+    // is reached through 297 more conditions than clause 3; and its body, the chain's last,
+    // has no `JMP` past the rest (1) where clause 3's has.
+    assert_eq!(s300.cycles() - s3.cycles(), 297 * 2 - 1);
+}
+
+/// The metatable strings share is the runner's, not the cart's: `getmetatable("")` gives a
+/// table (as z8lua does) whose changes reach nothing. z8lua (lupaz8 2.8.0.1) computes these
+/// without the metatable and prints the same after the same changes; before, the cart's
+/// `__add` made `"0b101"+1` 99 and its `__index` made `("abc")[2]` "h".
+#[test]
+fn the_string_metatable_is_out_of_reach() {
+    let out = printh(
+        "local m=getmetatable('')
+printh(type(m)..' '..type(m.__index))
+m.__add=function() return 99 end m.__sub=m.__add m.__mul=m.__add m.__unm=m.__add
+m.__index=function() return 'h' end
+rawset(m,'__metatable',nil)
+printh('1'+1) printh('0b101'+1) printh('0x10'-1) printh('2'*3) printh(-'4')
+printh(('abc')[2]) printh(tostr(('abc').x))
+printh(getmetatable('')==m)",
+    );
+    assert_eq!(
+        out,
+        [
+            "table table",
+            "2",
+            "6",
+            "15",
+            "6",
+            "-4",
+            "b",
+            "[nil]",
+            "true"
+        ]
+    );
+    // Arithmetic on a string that is no number stays an error (z8lua would call the cart's
+    // `__add` there: the one difference, and no valid PICO-8 depends on it).
+    let e = error_of("getmetatable('').__add=function() return 99 end printh('abc'+1)");
+    assert!(e.contains("attempt to perform arithmetic"), "{e}");
+}
+
+/// An error a cart reads from `coresume` is worded as the runner reports an error that stops the
+/// cart: the cart file's line (the code starts at line 4), the cart's operand; not the line in
+/// the `__lua__` section, nor the operator helper's own place and parameter ("p8 operators:18:
+/// attempt to perform arithmetic on local 'a'" before). z8lua (lupaz8 2.8.0.1) words the same
+/// errors the same, with its chunk's lines; and says "cannot resume dead coroutine" after.
+#[test]
+fn coresume_errors_name_the_cart_file_line() {
+    let out = printh(
+        "co=cocreate(function()
+ local v=nil
+ printh(v+1)
+end)
+local ok,e=coresume(co)
+printh(tostr(ok)) printh(e)
+printh(select(2,coresume(co)))
+co=cocreate(function() local t=nil return t.x end)
+printh(select(2,coresume(co)))
+co=cocreate(function() add({},1,5) end)
+printh(select(2,coresume(co)))
+co=cocreate(function() yield(1,2) return 'end' end)
+printh(select('#',coresume(co))) printh(select(2,coresume(co)))",
+    );
+    assert_eq!(
+        out,
+        [
+            "false",
+            "test.p8:6: attempt to perform arithmetic on local 'v' (a nil value)",
+            "cannot resume dead coroutine",
+            "test.p8:11: attempt to index local 't' (a nil value)",
+            "test.p8:13: bad argument #2 to 'add' (position out of bounds)",
+            "3",
+            "end",
+        ]
+    );
+}

@@ -1,6 +1,7 @@
 //! The PICO-8 API installed into the cart's sandbox environment.
 
 mod charges;
+mod coroutines;
 pub mod costs;
 mod gfx;
 mod math;
@@ -15,27 +16,30 @@ use mlua::{Function, Lua, Table, Value};
 
 /// Registry key of the function that runs the cart's queued finalizers (see `prelude.lua`).
 pub const FINALIZERS: &str = "tafl8_run_finalizers";
-use tafl8_luaheap::{Exhausted, Meter};
+use tafl8_luaheap::Meter;
 
+use crate::cart_errors::CartErrors;
 use crate::clock::Clock;
 use crate::machine::Machine;
 
 /// Installs every API function into `env` (which the cart uses as `_ENV`).
 /// `clock` counts the cart's work (API charges, the runaway limit) and `meter` its Lua memory;
 /// `coresume` checks both, so a runaway coroutine or one that ran out of memory stops the cart
-/// instead of just failing its resume.
+/// instead of just failing its resume, and gives other errors the text `errors` makes.
 pub fn register(
     lua: &Lua,
     env: &Table,
     machine: &Rc<RefCell<Machine>>,
     clock: &Rc<Clock>,
     meter: &Rc<Meter>,
+    errors: &Rc<RefCell<CartErrors>>,
 ) -> mlua::Result<()> {
     math::register(lua, env, machine)?;
     text::register(lua, env)?;
     mem::register(lua, env, machine, clock)?;
     sys::register(lua, env, machine, clock, meter)?;
     gfx::register(lua, env, machine, clock)?;
+    coroutines::register(lua, env, clock, meter, errors)?;
     let g = lua.globals();
     // Natives PICO-8 exposes under the same names.
     for name in [
@@ -106,17 +110,6 @@ pub fn register(
     }
     private.raw_set("costs", costs_table)?;
     private.raw_set("flr", env.raw_get::<Value>("flr")?)?;
-    private.raw_set("coroutine", co)?;
-    let flag = Rc::clone(clock);
-    private.raw_set(
-        "runaway",
-        lua.create_function(move |_, ()| Ok(flag.is_runaway()))?,
-    )?;
-    let m = Rc::clone(meter);
-    private.raw_set(
-        "out_of_memory",
-        lua.create_function(move |_, ()| Ok(m.exhausted() == Some(Exhausted::Pico8Limit)))?,
-    )?;
     let (exported, internal): (Table, Table) = lua
         .load(include_str!("prelude.lua"))
         .set_name("=pico8 api")

@@ -174,15 +174,4 @@ function internal.run_finalizers()
   end
 end
 
--- coresume, but a runaway or an out-of-memory error inside the coroutine (caught by resume as an
--- ordinary error) stops the cart.
-local co_resume, pack, unpack, runaway, out_of_memory =
-  coroutine.resume, api.pack, table.unpack, runaway, out_of_memory
-function api.coresume(co, ...)
-  local r = pack(co_resume(co, ...))
-  if runaway() then error("instruction limit exceeded", 0) end
-  if out_of_memory() then error("out of memory", 0) end
-  return unpack(r, 1, r.n)
-end
-
 return api, internal

@@ -65,6 +65,13 @@ pub fn helper_table(lua: &Lua, peek: &Table, meter: &Rc<Meter>) -> Result<Table,
     ] {
         string_mt.raw_set(meta, t.raw_get::<Function>(name)?)?;
     }
+    // The metatable every string shares is the runner's: a cart that could change it would
+    // change what `"0b101"+1` or `s[2]` give (z8lua does both without it). `getmetatable` gives
+    // the cart a table of its own instead, shaped like z8lua's (`{__index=...}`), whose changes
+    // reach nothing.
+    let decoy = lua.create_table()?;
+    decoy.raw_set("__index", lua.create_table()?)?;
+    string_mt.raw_set("__metatable", decoy)?;
     let out = lua.create_table()?;
     for pair in t.pairs::<Value, Value>() {
         let (k, v) = pair?;
