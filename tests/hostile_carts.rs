@@ -3,11 +3,13 @@
 //! run must end in time with the expected exit status and message, and never with a panic, an
 //! abort or a signal. The carts are `tests/hostile/*.p8` (their first code line says what to
 //! expect: `-- expect: exit=N frames=N [input=SCRIPT] [stdout=TEXT | stderr=TEXT]`) plus a few
-//! too big to keep in the repository, written here.
+//! too big to keep in the repository, written here. Every other command that reads a cart
+//! (`lint`, `count`, `diff --cart`, `bench runner --cart`) reads them all under the same limits.
 //!
 //! `TAFL8_HOSTILE_BIN=path` runs the suite against another `tafl8` binary (to check that it
 //! catches an older runner).
 
+use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -81,18 +83,27 @@ fn run_limited(
     frames: u32,
     input: Option<&Path>,
 ) -> Result<(i32, String, String), String> {
+    let mut args: Vec<OsString> = vec![
+        "run".into(),
+        cart.into(),
+        "--frames".into(),
+        frames.to_string().into(),
+        "--printh".into(),
+    ];
+    if let Some(i) = input {
+        args.extend(["--input".into(), i.into()]);
+    }
+    tafl8_limited(&args)
+}
+
+/// Runs `tafl8 ARGS` under the limits: (exit code, stdout, stderr), or what went wrong (a
+/// signal, a run past the time limit).
+fn tafl8_limited(args: &[OsString]) -> Result<(i32, String, String), String> {
     let mut cmd = Command::new("prlimit");
     cmd.arg(format!("--as={MEMORY_LIMIT}"))
         .arg("--")
         .arg(binary())
-        .arg("run")
-        .arg(cart)
-        .arg("--frames")
-        .arg(frames.to_string())
-        .arg("--printh");
-    if let Some(i) = input {
-        cmd.arg("--input").arg(i);
-    }
+        .args(args);
     let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -215,21 +226,19 @@ fn hostile_carts_end_cleanly_within_limits() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Carts past PICO-8's limits, too big to keep in the repository: refused before they are
-/// parsed, with the place the limit is passed.
-#[test]
-fn oversized_carts_are_refused_quickly() {
-    let dir = temp_dir("oversized");
-    let header = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n";
-    let mut cases = Vec::new();
-    for (file, code, want) in [
+const HEADER: &str = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n";
+
+/// Carts past PICO-8's limits, too big to keep in the repository: their file name, code, and
+/// the message `tafl8 run` gives (the place the limit is passed).
+fn oversized() -> Vec<(&'static str, String, &'static str)> {
+    vec![
         // A dense 10 MB cart (it took 1.7 GB before Lua's limit applied).
         (
             "dense.p8",
             "x+=1\n".repeat(2_000_000),
             "dense.p8:13111:1: the code has",
         ),
-        // 35,000 terms (the lowering overflowed the stack).
+        // 35,000 terms (the lowering overflowed the stack; lint, count and diff --cart too).
         (
             "long_expression.p8",
             format!("x=1 y={}\n", vec!["x"; 35_000].join("+")),
@@ -241,18 +250,168 @@ fn oversized_carts_are_refused_quickly() {
             format!("t={{}} t.a=t y=t{}\n", ".a".repeat(300_000)),
             "over PICO-8's limit of 65535",
         ),
-    ] {
-        let path = dir.join(file);
-        std::fs::write(&path, format!("{header}{code}")).unwrap();
-        let e = Expect {
-            exit: 1,
-            frames: 1,
-            input: None,
-            stdout: None,
-            stderr: Some(want.to_string()),
-        };
-        cases.push((path, e));
-    }
+        // 300,000 calls in a row, and 300,000 parentheses (lint and count overflowed).
+        (
+            "long_calls.p8",
+            format!("function f() return f end y=f{}\n", "()".repeat(300_000)),
+            "over PICO-8's limit of 65535",
+        ),
+        (
+            "deep_parentheses.p8",
+            format!("y={}1{}\n", "(".repeat(300_000), ")".repeat(300_000)),
+            "over PICO-8's limit of 65535",
+        ),
+    ]
+}
+
+/// Writes the oversized carts into `dir`.
+fn write_oversized(dir: &Path) -> Vec<(PathBuf, &'static str)> {
+    oversized()
+        .into_iter()
+        .map(|(file, code, want)| {
+            let path = dir.join(file);
+            std::fs::write(&path, format!("{HEADER}{code}")).unwrap();
+            (path, want)
+        })
+        .collect()
+}
+
+/// The oversized carts: refused before they are parsed, with the place the limit is passed.
+#[test]
+fn oversized_carts_are_refused_quickly() {
+    let dir = temp_dir("oversized");
+    let cases: Vec<(PathBuf, Expect)> = write_oversized(&dir)
+        .into_iter()
+        .map(|(path, want)| {
+            let e = Expect {
+                exit: 1,
+                frames: 1,
+                input: None,
+                stdout: None,
+                stderr: Some(want.to_string()),
+            };
+            (path, e)
+        })
+        .collect();
     check_all(&cases, &dir);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `tafl8 ARGS` under the limits; `Err` says what is wrong unless it ends (no signal, no
+/// panic, in time) with an exit status in `exits` and `want` in its output.
+fn command_ends(args: &[OsString], exits: &[i32], want: &str) -> Result<(), String> {
+    let shown = args
+        .iter()
+        .map(|a| a.to_string_lossy().chars().take(60).collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (code, stdout, stderr) = tafl8_limited(args).map_err(|why| format!("{shown}: {why}"))?;
+    let head = |s: &str| s.chars().take(300).collect::<String>();
+    if stderr.contains("panicked") || stderr.contains("overflowed") {
+        return Err(format!("{shown}: panicked: {}", head(&stderr)));
+    }
+    if !exits.contains(&code) {
+        return Err(format!("{shown}: exit {code}: {}", head(&stderr)));
+    }
+    if !stdout.contains(want) && !stderr.contains(want) {
+        return Err(format!(
+            "{shown}: `{want}` not in the output: {} {}",
+            head(&stdout),
+            head(&stderr)
+        ));
+    }
+    Ok(())
+}
+
+/// The small plan for `diff --cart`: the cart is refused (or fails) before any case matters.
+fn diff_cart(cart: &Path) -> Vec<OsString> {
+    let mut args: Vec<OsString> = vec!["diff".into(), "--cart".into(), cart.into()];
+    for a in [
+        "--variant",
+        "ziege",
+        "--positions",
+        "1",
+        "--search-positions",
+        "1",
+        "--think-seeds",
+        "1",
+        "--games",
+        "1",
+        "--plies",
+        "2",
+    ] {
+        args.push(a.into());
+    }
+    args
+}
+
+/// `lint`, `count`, `diff --cart` and `bench runner --cart` on the oversized carts: each ends
+/// with its own clear verdict (count: over the limit; the others: the place PICO-8's limits or
+/// the parser's are passed), within the limits. They used to overflow the stack (SIGABRT) or,
+/// on the 10 MB cart, run out of memory.
+#[test]
+fn every_command_reads_oversized_carts_cleanly() {
+    let dir = temp_dir("commands");
+    let mut failures = Vec::new();
+    for (path, _) in write_oversized(&dir) {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let lint_says = if name == "dense.p8" {
+            "more than the 1048576 tafl8 reads"
+        } else if name == "deep_parentheses.p8" {
+            "nesting deeper than 200 levels"
+        } else {
+            "expression nested more than 8192 levels deep"
+        };
+        let runs = [
+            (vec!["lint".into(), path.clone().into()], vec![2], lint_says),
+            (
+                vec!["count".into(), path.clone().into()],
+                vec![1],
+                "over the limit: the cart will not load in PICO-8",
+            ),
+            (diff_cart(&path), vec![1], "over PICO-8's limit"),
+            (
+                vec![
+                    "bench".into(),
+                    "runner".into(),
+                    "--cart".into(),
+                    path.clone().into(),
+                    "--runs".into(),
+                    "1".into(),
+                ],
+                vec![1],
+                "over PICO-8's limit",
+            ),
+        ];
+        for (args, exits, want) in runs {
+            if let Err(e) = command_ends(&args, &exits, want) {
+                failures.push(e);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `lint` and `count` on every cart of `tests/hostile/` (the deepest trees PICO-8's limits allow
+/// among them): a verdict, never a crash.
+#[test]
+fn lint_and_count_read_the_hostile_carts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
+    let mut failures = Vec::new();
+    let mut carts: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "p8"))
+        .collect();
+    carts.sort();
+    for cart in carts {
+        for (command, want) in [("lint", "error(s)"), ("count", "tokens")] {
+            let args: Vec<OsString> = vec![command.into(), cart.clone().into()];
+            if let Err(e) = command_ends(&args, &[0, 1], want) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

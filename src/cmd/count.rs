@@ -13,9 +13,10 @@ use tafl8_p8::{count, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT};
 /// Tokens are counted as PICO-8 counts them (the count shrinko8 reports); characters are
 /// P8SCII characters (a glyph is one); compressed is the size of the code compressed in the
 /// `.p8.png` format by tafl8's compressor (a few percent above shrinko8's, PICO-8's own does
-/// worse: keep a margin). A program that does not parse is an error too: PICO-8 would not load
-/// it. Exit status: 0 when the program fits, 1 when it is over a limit, 2 when the file cannot
-/// be read, lexed or parsed (the error says where).
+/// worse: keep a margin). A program within the limits that does not parse is an error too:
+/// PICO-8 would not load it. Exit status: 0 when the program fits, 1 when it is over a limit, 2
+/// when the file cannot be read or lexed, or parsed when within the limits (the error says
+/// where).
 #[derive(clap::Args)]
 pub struct Options {
     /// A cart (`.p8`: its `__lua__` section; `.p8.png`, `.p8.rom`: its decompressed code) or a
@@ -42,8 +43,15 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         Err(e) => return bad_file(&e.to_string()),
         Ok(source) => match count(&source.code) {
             Ok(c) => {
-                // A program PICO-8 cannot parse does not load, however few its tokens.
-                if let Err(e) = tafl8_p8::parse(&source.code) {
+                // A program PICO-8 cannot parse does not load, however few its tokens. One over
+                // the token or character limit does not load either: it is reported as over
+                // the limit, whether it parses or not (the parser refuses some such programs:
+                // an expression deeper than the token limit allows, a source over 1 MiB).
+                let within = c.tokens <= TOKEN_LIMIT && c.chars <= CHAR_LIMIT;
+                if let Some(e) = within
+                    .then(|| tafl8_p8::parse(&source.code).err())
+                    .flatten()
+                {
                     let line = e.pos.line as usize + source.line_offset;
                     return bad_file(&format!("{path}:{line}:{}: {}", e.pos.col, e.message));
                 }

@@ -436,6 +436,19 @@ fn use_cart_file(target: &mut Target, path: &std::path::Path) -> anyhow::Result<
         .lua()
         .with_context(|| format!("--cart {}: the cart has no code", path.display()))?
         .to_string();
+    // The cart's own code, checked as `tafl8 run` checks it (PICO-8 runs nothing past its
+    // limits; the parser says where it cannot read it), so an error names the cart's line, not
+    // the line of the cart with the test harness appended.
+    let offset = cart.lua_line_offset().unwrap_or(0);
+    let at = |line: u32, col: u32| format!("{}:{}:{col}", path.display(), line as usize + offset);
+    match tafl8_p8::over_limit(&code) {
+        Ok(Some(o)) => bail!("--cart {}: {o}", at(o.line, o.col)),
+        Ok(None) => {}
+        Err(e) => bail!("--cart {}: {}", at(e.line, e.col), e.message),
+    }
+    if let Err(e) = tafl8_p8::parse(&code) {
+        bail!("--cart {}: {}", at(e.pos.line, e.pos.col), e.message);
+    }
     // Another ruleset's cart fails in its Lua in every case: say so once, up front.
     match RulesetTag::read(&code) {
         Some(tag) => {
