@@ -11,9 +11,9 @@
 //! - [`lua`]: value conversion and the `__p8` helpers (Lua fast paths for the common exact cases,
 //!   falling back to the Rust operators on [`Fix`]).
 //! - [`vm`]: the sandbox, the runaway (instruction) and memory limits ([`lua_memory`]: PICO-8's
-//!   Lua memory); [`session`]: loading a cart and
-//!   the game loop; [`machine`], [`memory`], [`gfx`], [`font`], [`rng`], [`input`], [`cpu`],
-//!   [`screenshot`]: the console state and its parts.
+//!   Lua memory); [`session`]: loading a cart and the game loop; [`cart_errors`]: how an error
+//!   names its line in the cart file; [`machine`], [`memory`], [`gfx`], [`font`], [`rng`],
+//!   [`input`], [`cpu`], [`screenshot`]: the console state and its parts.
 //!
 //! Fidelity notes (where the runner deliberately differs from z8lua or from PICO-8):
 //! - `sin`/`cos` at exact quarter turns: z8lua reads past its table (`sin(0.25)` = -0x1.9ee8); the
