@@ -375,9 +375,21 @@ impl Lowerer<'_> {
                 // nests a level less, for Lua's limit of 200), else in `do return end`.
                 let bare = std::mem::take(&mut self.return_ends_block);
                 self.w(if bare { "return" } else { "do return" });
-                if !values.is_empty() {
-                    self.w(" ");
-                    self.exprs(values);
+                match values.as_slice() {
+                    [] => {}
+                    // `return v+1` lowered as `return __p8_add(v,1)` would be a tail call, which
+                    // takes the function's frame off the stack: an error in the helper would be
+                    // located at the caller's line. In parentheses it is an ordinary call (the
+                    // helpers return one value).
+                    [v] if expr::is_helper_call(v) => {
+                        self.w(" (");
+                        self.expr(v);
+                        self.w(")");
+                    }
+                    _ => {
+                        self.w(" ");
+                        self.exprs(values);
+                    }
                 }
                 if !bare {
                     self.w(" end");

@@ -67,6 +67,9 @@ rules! {
     if_do: "if a do b() end" => "if a then b() end";
     goto_label: "goto l ::l::" => "goto l ::l::";
     return_last: "function f() return 1 end" => "function f() return 1 end";
+    return_operator_not_a_tail_call: "function f(v) return v+1 end"
+        => "function f(v) return (__p8_add(v,1)) end";
+    return_call_stays_a_tail_call: "function f() return g() end" => "function f() return g() end";
     break_anywhere: "while a do break end" => "while a do break end";
     paren_statement_guarded: "a=b;(f)()" => "a=b ;(f)()";
     newline_does_not_end_a_call: "a=b\n(f)()" => "a=b(\nf)()";

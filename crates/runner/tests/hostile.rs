@@ -507,3 +507,15 @@ printh(select('#',coresume(co))) printh(select(2,coresume(co)))",
         ]
     );
 }
+
+/// An operator error in `return v+1` names the line of the `return` and the cart's variable, at
+/// the top level and through `coresume` (the helper's call was a tail call, which took the
+/// function's frame off the stack: the error was located at the caller's line, without a name).
+#[test]
+fn an_error_in_a_returned_operation_names_its_line() {
+    let f = "function f()\n local v=nil\n return v+1\nend\n";
+    let want = "test.p8:6: attempt to perform arithmetic on local 'v' (a nil value)";
+    assert_eq!(error_of(&format!("{f}f()")), want);
+    let out = printh(&format!("{f}local ok,e=coresume(cocreate(f)) printh(e)"));
+    assert_eq!(out, [want]);
+}

@@ -82,6 +82,18 @@ fn literal_value(e: &Expr) -> Option<i32> {
     }
 }
 
+/// Whether lowering `e` gives a call of an operator helper (or of a long chain's function).
+pub(super) fn is_helper_call(e: &Expr) -> bool {
+    if literal_value(e).is_some() {
+        return false;
+    }
+    match &e.kind {
+        ExprKind::Binary(op, ..) => helper(*op).is_some(),
+        ExprKind::Unary { op, .. } => !matches!(op, UnOp::Not | UnOp::Len),
+        _ => false,
+    }
+}
+
 /// Whether lowering `e` gives a native Lua binary operation (which needs parentheses when
 /// nested in another native operator).
 fn is_native_binary(e: &Expr) -> bool {

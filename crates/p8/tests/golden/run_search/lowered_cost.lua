@@ -2,7 +2,7 @@ local __p8=... local __p8_add,__p8_sub,__p8_mul,__p8_div,__p8_idiv,__p8_mod,__p8
 
  __p8_cost=__p8_cost+19 local nodes=0
 local function eval(h)
- __p8_cost=__p8_cost+5 return __p8_sub(__p8_mod((__p8_add(__p8_mul(h,37),11)),64),32)
+ __p8_cost=__p8_cost+5 return (__p8_sub(__p8_mod((__p8_add(__p8_mul(h,37),11)),64),32))
 end
 local function negamax(h,depth,alpha,beta)
  __p8_cost=__p8_cost+4 nodes=__p8_add(nodes,1)
