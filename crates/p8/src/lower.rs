@@ -16,7 +16,9 @@
 //!   a chain of `..` of three or more operands is one call of `__p8_concatn`, which, like Lua's
 //!   `CONCAT`, gets every operand first and joins from the right;
 //! - compound assignments evaluate the table and key once; `?a,b` is `print(a,b)`; short forms
-//!   become long forms; `goto` and labels are kept;
+//!   become long forms; `goto` and labels are kept; `return` of one routed operation keeps its
+//!   helper call in parentheses (a tail call would take the function's frame, and with it the
+//!   error's line, off the stack);
 //! - every statement is written on its own source line (and every expression that starts on a
 //!   later line on that line), so Lua errors name the cart's line;
 //! - strings are written byte-exact, with `\ddd` for every byte that is not printable ASCII;
