@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
 use tafl8_engine::notation::ascii_board;
 use tafl8_engine::record::play_move_list;
 use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit, FEATURES, NOT_IN_CART};
@@ -45,6 +46,15 @@ pub struct Options {
     /// Search features as a spec (the text is `config_help`, the names from the engine's list).
     #[arg(long, value_name = "SPEC", default_value = "engine", help = config_help())]
     config: String,
+    /// Play as the cart's difficulty level N (1-5): its budget (depth, nodes), its root margin
+    /// and its seeded move choice, the king race included, as the cart plays it (the cart's
+    /// engine is `engine`, the default `--config`). Prints the move the level plays and the root
+    /// moves it chose among. `--depth`/`--nodes`/`--movetime` are then not allowed.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: Option<u8>,
+    /// The seed of the level's move choice (`--level`), as the cart seeds its generator.
+    #[arg(long, value_name = "SEED", default_value_t = 1, requires = "level")]
+    seed: u32,
     /// Print the search tree of the last iteration to N plies: each move with the window it was
     /// searched in, its score and whether it caused a cutoff.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -94,6 +104,15 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let cfg = SearchConfig::parse_for(&opts.config, &rules).context("--config")?;
     let mut searcher = Searcher::new(&rules, cfg);
     searcher.set_trace(opts.tree);
+    if let Some(n) = opts.level {
+        if opts.depth.is_some() || opts.nodes != 0 || opts.movetime.is_some() {
+            anyhow::bail!(
+                "--level {n} plays the level's own budget: drop --depth, --nodes and --movetime \
+                 (or drop --level to search with them)"
+            );
+        }
+        return level_report(&opts, n, &mut searcher, &mut pos);
+    }
     let time = opts
         .movetime
         .map(|ms| TimeLimit::movetime(Duration::from_millis(ms)));
@@ -104,7 +123,13 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         time,
     };
     let t0 = Instant::now();
-    let r = searcher.search(&mut pos, limits);
+    let mut r = searcher.search(&mut pos, limits);
+    searcher.race_guard(&mut pos, &mut r, RACE_TRIES, |r| r.best);
+    let race = (cfg.race > 0 && side == Side::Defenders).then(|| {
+        let before = searcher.race_nodes();
+        let plies = searcher.race(&mut pos, cfg.race);
+        (plies, searcher.race_nodes() - before)
+    });
     let elapsed = t0.elapsed();
     let g = rules.geometry();
     let mv = |m: &tafl8_engine::Move| m.display(g);
@@ -168,6 +193,20 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         )?,
         None => writeln!(o, "no move: the game is over")?,
     }
+    if let Some((plies, nodes)) = race {
+        match plies {
+            0 => writeln!(
+                o,
+                "king race ({} plies): no forced escape found ({nodes} nodes)",
+                cfg.race
+            )?,
+            p => writeln!(
+                o,
+                "king race ({} plies): the king escapes by force within {p} plies ({nodes} nodes)",
+                cfg.race
+            )?,
+        }
+    }
     if opts.tree > 0 {
         writeln!(
             o,
@@ -185,6 +224,89 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                 if t.cutoff { "  cutoff" } else { "" }
             )?;
         }
+    }
+    emit(&o)
+}
+
+/// `--level N`: the move the cart's level N plays here, and the root moves it chose among.
+fn level_report(
+    opts: &Options,
+    n: u8,
+    searcher: &mut Searcher,
+    pos: &mut Position,
+) -> anyhow::Result<ExitCode> {
+    let level = Level::get(n).context("--level takes 1 to 5")?;
+    let mut rng = seeded_rng(opts.seed);
+    let t0 = Instant::now();
+    let t = think_within(searcher, pos, &level, level.limits(), &mut rng);
+    let elapsed = t0.elapsed();
+    let g = pos.geometry();
+    let mv = |m: &tafl8_engine::Move| m.display(g);
+    let r = &t.result;
+    let mut o = String::new();
+    if opts.json {
+        let roots: Vec<serde_json::Value> = r
+            .root_scores
+            .iter()
+            .map(|rs| {
+                serde_json::json!({
+                    "move": mv(&rs.mv), "score": rs.score.get(), "exact": rs.exact,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "variant": pos.rules().name(),
+            "side": pos.side_to_move().name(),
+            "level": n,
+            "seed": opts.seed,
+            "config": opts.config,
+            "budget": {"depth": level.depth, "nodes": level.nodes, "margin": level.margin,
+                       "halvings": level.halvings},
+            "move": t.mv.as_ref().map(mv),
+            "best": r.best.as_ref().map(mv),
+            "score": r.score.get(),
+            "nodes": r.nodes,
+            "race_nodes": t.race_nodes,
+            "depth": r.depth,
+            "ms": elapsed.as_secs_f64() * 1e3,
+            "root": roots,
+        });
+        writeln!(o, "{}", serde_json::to_string_pretty(&out)?)?;
+        return emit(&o);
+    }
+    write!(o, "{}", ascii_board(pos))?;
+    writeln!(
+        o,
+        "{} to move; level {n} (depth {}, {} nodes, margin {}, {} halvings), config `{}`, seed {}",
+        pos.side_to_move(),
+        level.depth,
+        level.nodes,
+        level.margin,
+        level.halvings,
+        opts.config,
+        opts.seed
+    )?;
+    writeln!(
+        o,
+        "searched depth {}, {} nodes, {} race nodes, {:.1} ms",
+        r.depth,
+        r.nodes,
+        t.race_nodes,
+        elapsed.as_secs_f64() * 1e3
+    )?;
+    let mut roots: Vec<_> = r.root_scores.iter().collect();
+    roots.sort_by_key(|rs| std::cmp::Reverse(rs.score));
+    writeln!(
+        o,
+        "root moves, best first (at most 10; `<=` an upper bound):"
+    )?;
+    for rs in roots.iter().take(10) {
+        let bound = if rs.exact { "  " } else { "<=" };
+        writeln!(o, "  {:>8} {bound} {}", mv(&rs.mv), rs.score)?;
+    }
+    match t.mv {
+        Some(m) => writeln!(o, "level {n} plays {}", mv(&m))?,
+        None => writeln!(o, "no move: the game is over")?,
     }
     emit(&o)
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use tafl8_codegen::{build, BuildRequest, FEATURES};
+use tafl8_codegen::{build, BuildRequest, SearchDepths, FEATURES};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::search::SearchConfig;
 use tafl8_engine::Rules;
@@ -187,7 +187,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         }
         let req = BuildRequest {
             features: parse_features(&opts.features, &rules)?,
-            max_qply: SearchConfig::of_rules(&rules).max_qply,
+            depths: SearchDepths::of(&SearchConfig::of_rules(&rules)),
             rules,
             budget: opts.budget,
             fit: opts.fit,

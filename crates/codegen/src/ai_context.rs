@@ -3,12 +3,12 @@
 //! and the difficulty levels.
 
 use serde::Serialize;
-use tafl8_engine::difficulty::{LEVELS, WARM_UP};
+use tafl8_engine::difficulty::{LEVELS, RACE_TRIES, WARM_UP};
 use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH, MOBILITY_CLAMP};
 use tafl8_engine::rules::RepetitionResult;
 use tafl8_engine::search::{
     Bound, SearchConfig, EVAL_MAX, HISTORY_MAX, INF, KEY_CAPTURE, KEY_KILLER, KEY_PV, KEY_TT,
-    LMR_FIRST, LMR_SECOND, MAX_PLY, WIN_MIN,
+    LMR_FIRST, LMR_SECOND, MAX_PLY, RACE_NODES, WIN_MIN,
 };
 use tafl8_engine::{Rules, Side};
 
@@ -54,6 +54,17 @@ pub struct AiContext {
     pub escape_block: bool,
     /// Escape-aware quiescence, defenders' side: the king's moves to a square with an open route.
     pub escape_threat: bool,
+    /// Plies of the king race (0: none): the attackers' chosen move checked for a forced escape.
+    pub race: u8,
+    /// Moves one race may make before it stops unproven.
+    pub race_nodes: u32,
+    /// Choices the race may refute before the last one stands.
+    pub race_tries: u8,
+    /// A repeated position in the race with the defenders to move is their win (the rules'
+    /// repetition result), else not.
+    pub race_rep_defenders_win: bool,
+    /// A repeated position with the attackers to move is their loss, else it holds for them.
+    pub race_rep_attackers_lose: bool,
     /// King mobility in the evaluation.
     pub king_moves: bool,
     /// Points per square the king can move to.
@@ -204,6 +215,11 @@ impl AiContext {
             escape_ext: cfg.escape_extension,
             escape_block: cfg.escape_block,
             escape_threat: cfg.escape_threat,
+            race: cfg.race,
+            race_nodes: RACE_NODES,
+            race_tries: RACE_TRIES,
+            race_rep_defenders_win: rep.loser(Side::Defenders) == Some(Side::Attackers),
+            race_rep_attackers_lose: rep.loser(Side::Attackers) == Some(Side::Attackers),
             king_moves: e.king_moves,
             w_king_moves: w.king_moves,
             balance: e.balance.then(|| format!("{:+}", -ev.start_material())),

@@ -610,8 +610,11 @@ fn number(x: f64) -> String {
 /// whose run in the runner gives them).
 pub fn build(rules: &Rules, predictions: Option<&Predictions>) -> Result<Built, CodegenError> {
     let features: BTreeSet<String> = crate::features::engine_set(rules);
-    let max_qply = SearchConfig::of_rules(rules).max_qply;
-    let mut ctx = context(rules, &features, max_qply);
+    let mut ctx = context(
+        rules,
+        &features,
+        crate::pipeline::SearchDepths::of(&SearchConfig::of_rules(rules)),
+    );
     let zeros = Predictions {
         probes: vec![0.0; PROBES.len()],
         node: 0.0,
@@ -641,13 +644,14 @@ pub fn build(rules: &Rules, predictions: Option<&Predictions>) -> Result<Built, 
         map.extend(more);
     }
     ctx = minijinja::Value::from_serialize(&map);
-    // The engine and the search; not the game, the book or the difficulty levels (a search
-    // node uses none of them, and Copenhagen's cart has few tokens to spare).
+    // The engine and the search; not the game, the book, the difficulty levels or the king
+    // race that guards their choice (a search node uses none of them, and Copenhagen's cart has
+    // few tokens to spare).
     let mut parts: Vec<Part> = PARTS
         .iter()
         .filter(|p| {
             p.group != Group::Game
-                && !matches!(p.name, "ai/book" | "ai/difficulty")
+                && !matches!(p.name, "ai/book" | "ai/difficulty" | "ai/race")
                 && included(p, &features)
         })
         .copied()

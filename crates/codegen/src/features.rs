@@ -72,6 +72,11 @@ pub const FEATURES: &[Feature] = &[
         value: 10,
     },
     Feature {
+        name: "race",
+        description: "the king race: the attackers' chosen move checked for a forced escape",
+        value: 30,
+    },
+    Feature {
         name: "balance",
         description: "the start's material subtracted from the evaluation (even = about 0)",
         value: 15,

@@ -32,5 +32,5 @@ pub use cartfile::{assemble, LABEL_PNG, SPRITES_PNG};
 pub use context::reason_code;
 pub use error::CodegenError;
 pub use features::{all_set, config_of, engine_set, full_set, set_of, Feature, FEATURES};
-pub use pipeline::{build, build_within, feature_costs, BuildRequest, Built};
+pub use pipeline::{build, build_within, feature_costs, BuildRequest, Built, SearchDepths};
 pub use tag::RulesetTag;

@@ -27,9 +27,30 @@ pub struct BuildRequest {
     pub budget: usize,
     /// Drop the features with the least value per token until the program fits the budget.
     pub fit: bool,
-    /// Plies of quiescence the cart searches (a search parameter, not an optional feature: it
-    /// costs no tokens). [`BuildRequest::full`] takes the ruleset's engine's.
+    /// The search's depths (quiescence, king race): parameters, not switches.
+    /// [`BuildRequest::full`] takes the ruleset's engine's.
+    pub depths: SearchDepths,
+}
+
+/// The search's numeric parameters a cart is built with: the plies of quiescence (no tokens:
+/// only a number in the code) and of the king race (its code is the `race` feature; this is
+/// how deep it searches when the feature is in).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchDepths {
+    /// Plies of quiescence (`SearchConfig::max_qply`).
     pub max_qply: u8,
+    /// Plies of the king race (`SearchConfig::race`; used when the `race` feature is in).
+    pub race: u8,
+}
+
+impl SearchDepths {
+    /// The depths of `cfg`.
+    pub fn of(cfg: &SearchConfig) -> SearchDepths {
+        SearchDepths {
+            max_qply: cfg.max_qply,
+            race: cfg.race,
+        }
+    }
 }
 
 impl BuildRequest {
@@ -38,7 +59,7 @@ impl BuildRequest {
     pub fn full(rules: Rules) -> BuildRequest {
         BuildRequest {
             features: crate::features::engine_set(&rules),
-            max_qply: SearchConfig::of_rules(&rules).max_qply,
+            depths: SearchDepths::of(&SearchConfig::of_rules(&rules)),
             rules,
             budget: tafl8_p8::TOKEN_LIMIT,
             fit: false,
@@ -64,9 +85,12 @@ pub(crate) struct Rendered {
     pub(crate) functions: Vec<crate::budget::FunctionCost>,
 }
 
-pub(crate) fn context(rules: &Rules, features: &BTreeSet<String>, max_qply: u8) -> Value {
+pub(crate) fn context(rules: &Rules, features: &BTreeSet<String>, depths: SearchDepths) -> Value {
     let mut cfg = crate::features::config_of(features);
-    cfg.max_qply = max_qply;
+    cfg.max_qply = depths.max_qply;
+    if cfg.race > 0 {
+        cfg.race = depths.race;
+    }
     let mut ctx = serde_json::to_value(RulesContext::new(rules))
         .unwrap_or_else(|e| unreachable!("rules context serializes: {e}"));
     let extra = serde_json::json!({
@@ -91,9 +115,9 @@ pub(crate) fn included(part: &Part, features: &BTreeSet<String>) -> bool {
 fn render_all(
     rules: &Rules,
     features: &BTreeSet<String>,
-    max_qply: u8,
+    depths: SearchDepths,
 ) -> Result<Rendered, CodegenError> {
-    let ctx = context(rules, features, max_qply);
+    let ctx = context(rules, features, depths);
     let parts: Vec<Part> = PARTS
         .iter()
         .filter(|p| included(p, features))
@@ -220,7 +244,7 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
     }
     let mut features = req.features.clone();
     let mut dropped = Vec::new();
-    let mut r = render_all(&req.rules, &features, req.max_qply)?;
+    let mut r = render_all(&req.rules, &features, req.depths)?;
     let mut tokens = tafl8_p8::count(&r.code)
         .map(|c| c.tokens)
         .unwrap_or(usize::MAX);
@@ -240,7 +264,7 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
                 biggest,
             });
         }
-        let victim = cheapest_value(&req.rules, &features, req.max_qply)?;
+        let victim = cheapest_value(&req.rules, &features, req.depths)?;
         let Some(victim) = victim else {
             return Err(CodegenError::CoreOverBudget {
                 tokens,
@@ -249,7 +273,7 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
         };
         features.remove(victim.name);
         dropped.push(victim.name.to_string());
-        r = render_all(&req.rules, &features, req.max_qply)?;
+        r = render_all(&req.rules, &features, req.depths)?;
         tokens = tafl8_p8::count(&r.code)
             .map(|c| c.tokens)
             .unwrap_or(usize::MAX);
@@ -300,15 +324,15 @@ pub fn build_within(req: &BuildRequest, char_limit: usize) -> Result<Built, Code
 fn cheapest_value(
     rules: &Rules,
     features: &BTreeSet<String>,
-    max_qply: u8,
+    depths: SearchDepths,
 ) -> Result<Option<&'static Feature>, CodegenError> {
-    let full = render_all(rules, features, max_qply)?;
+    let full = render_all(rules, features, depths)?;
     let full_tokens = tafl8_p8::count(&full.code).map(|c| c.tokens).unwrap_or(0);
     let mut best: Option<(&'static Feature, f64)> = None;
     for f in FEATURES.iter().filter(|f| features.contains(f.name)) {
         let mut without = features.clone();
         without.remove(f.name);
-        let r = render_all(rules, &without, max_qply)?;
+        let r = render_all(rules, &without, depths)?;
         let t = tafl8_p8::count(&r.code).map(|c| c.tokens).unwrap_or(0);
         let cost = full_tokens.saturating_sub(t).max(1) as f64;
         let ratio = f64::from(f.value) / cost;
@@ -324,7 +348,7 @@ fn cheapest_value(
 pub fn feature_costs(rules: &Rules) -> Result<Vec<(&'static Feature, usize)>, CodegenError> {
     let all = crate::features::all_set();
     let tokens = |set: &BTreeSet<String>| -> Result<usize, CodegenError> {
-        let r = render_all(rules, set, SearchConfig::of_rules(rules).max_qply)?;
+        let r = render_all(rules, set, SearchDepths::of(&SearchConfig::of_rules(rules)))?;
         Ok(tafl8_p8::count(&r.code).map(|c| c.tokens).unwrap_or(0))
     };
     let full = tokens(&all)?;

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use tafl8_codegen::reason_code;
-use tafl8_engine::difficulty::{choose, seeded_rng, Level};
+use tafl8_engine::difficulty::{seeded_rng, think_within, Level};
 use tafl8_engine::eval::{evaluate, Evaluator};
 use tafl8_engine::search::{Limits, Searcher};
 use tafl8_engine::{MoveList, Outcome, Position, Side, Xorshift32};
@@ -148,8 +148,6 @@ pub fn think(
     let Some(level) = Level::get(level) else {
         return (None, 0, 0);
     };
-    s.set_root_margin(level.margin);
-    let r = s.search(pos, level.limits());
-    s.set_root_margin(0);
-    (choose(&r, &level, rng), r.nodes, r.depth)
+    let t = think_within(s, pos, &level, level.limits(), rng);
+    (t.mv, t.result.nodes, t.result.depth)
 }

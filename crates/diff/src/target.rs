@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use tafl8_codegen::{build, BuildRequest};
+use tafl8_codegen::{build, BuildRequest, SearchDepths};
 use tafl8_engine::book::Book;
 use tafl8_engine::search::{SearchConfig, NOT_IN_CART};
 use tafl8_engine::Rules;
@@ -73,7 +73,7 @@ impl Target {
         let req = BuildRequest {
             rules: (*rules).clone(),
             features: features_of(&cfg),
-            max_qply: cfg.max_qply,
+            depths: SearchDepths::of(&cfg),
             budget: usize::MAX,
             fit: false,
         };

@@ -161,11 +161,44 @@ pub fn think(
     level: &Level,
     rng: &mut Xorshift32,
 ) -> Option<Move> {
-    searcher.set_root_margin(level.margin);
-    let result = searcher.search(pos, level.limits());
-    searcher.set_root_margin(0);
-    choose(&result, level, rng)
+    think_within(searcher, pos, level, level.limits(), rng).mv
 }
+
+/// A level's move and the search behind it.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// The move chosen (`None` when the game is over).
+    pub mv: Option<Move>,
+    /// The search, its root scores as the choice left them (a move the king race refuted
+    /// carries its proven loss).
+    pub result: SearchResult,
+    /// Nodes the king race searched for this choice.
+    pub race_nodes: u64,
+}
+
+/// [`think`] within other limits than the level's own (a time limit, say), keeping the search.
+pub fn think_within(
+    searcher: &mut Searcher,
+    pos: &mut Position,
+    level: &Level,
+    limits: Limits,
+    rng: &mut Xorshift32,
+) -> Thought {
+    searcher.set_root_margin(level.margin);
+    let mut result = searcher.search(pos, limits);
+    searcher.set_root_margin(0);
+    let before = searcher.race_nodes();
+    let mv = searcher.race_guard(pos, &mut result, RACE_TRIES, |r| choose(r, level, rng));
+    Thought {
+        mv,
+        result,
+        race_nodes: searcher.race_nodes() - before,
+    }
+}
+
+/// How many of a level's choices the king race may refute before the last one stands
+/// ([`Searcher::race_guard`]).
+pub const RACE_TRIES: u8 = 4;
 
 #[cfg(test)]
 mod tests {

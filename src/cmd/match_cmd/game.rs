@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use tafl8_engine::book::Book;
-use tafl8_engine::difficulty::{self, choose};
+use tafl8_engine::difficulty::{self, think_within, RACE_TRIES};
 use tafl8_engine::notation::position_string;
 use tafl8_engine::record::{move_record, parse_move_record};
 use tafl8_engine::search::{Limits, Searcher, TimeLimit};
@@ -98,17 +98,15 @@ fn internal_move(
     }
     match &p.level {
         Some(l) => {
-            // difficulty::think, with the result kept for its depth.
             let limits = Limits { time, ..l.limits() };
-            searcher.set_root_margin(l.margin);
-            let r = searcher.search(pos, limits);
-            searcher.set_root_margin(0);
-            (choose(&r, l, rng), Some(r.depth.into()), Some(r.nodes))
+            let t = think_within(searcher, pos, l, limits, rng);
+            (t.mv, Some(t.result.depth.into()), Some(t.result.nodes))
         }
         None => {
             let limits = Limits { time, ..p.limits };
-            let r = searcher.search(pos, limits);
-            (r.best, Some(r.depth.into()), Some(r.nodes))
+            let mut r = searcher.search(pos, limits);
+            let m = searcher.race_guard(pos, &mut r, RACE_TRIES, |r| r.best);
+            (m, Some(r.depth.into()), Some(r.nodes))
         }
     }
 }

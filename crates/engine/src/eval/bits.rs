@@ -8,7 +8,7 @@
 
 use crate::piece::{EMPTY, KING};
 use crate::position::Position;
-use crate::rules::{Rules, FLAG_ESCAPE};
+use crate::rules::{Rules, FLAG_KING_TARGET};
 use crate::square::CELLS;
 
 /// A set of on-board squares (bit `rank * n + file`).
@@ -33,8 +33,9 @@ pub(crate) struct BoardMasks {
     pub(crate) king_stop: Bits,
     /// Squares the king may move across.
     pub(crate) king_pass: Bits,
-    /// Escape squares the king may end a move on (reaching one wins).
-    pub(crate) king_escape: Bits,
+    /// The king's route targets ([`crate::rules::FLAG_KING_TARGET`]): escape squares it may end a
+    /// move on, and the squares it has escaped from.
+    pub(crate) king_target: Bits,
     /// The edge squares.
     pub(crate) edge: Bits,
 }
@@ -54,7 +55,7 @@ impl BoardMasks {
             not_last_file: 0,
             king_stop: 0,
             king_pass: 0,
-            king_escape: 0,
+            king_target: 0,
             edge: 0,
         };
         for rank in 0..n as u8 {
@@ -77,8 +78,8 @@ impl BoardMasks {
                 }
                 if stop[sq].contains(KING) {
                     m.king_stop |= bit;
-                    if flags[sq] & FLAG_ESCAPE != 0 {
-                        m.king_escape |= bit;
+                    if flags[sq] & FLAG_KING_TARGET != 0 {
+                        m.king_target |= bit;
                     }
                 }
                 if pass[sq].contains(KING) {

@@ -4,7 +4,7 @@
 
 use crate::piece::{EMPTY, KING};
 use crate::position::Position;
-use crate::rules::FLAG_ESCAPE;
+use crate::rules::FLAG_KING_TARGET;
 
 use super::bits::{Bits, BoardMasks};
 
@@ -20,18 +20,22 @@ pub struct Escape {
 /// The BFS stops at this depth (cost grows with it; 3 is what the evaluation weighs).
 pub const MAX_ESCAPE_DEPTH: u8 = 3;
 
-/// Escape squares the king of `pos` reaches in one move (a cheap test the search uses every node).
+/// The king's open routes: the directions in which it reaches a route target
+/// ([`FLAG_KING_TARGET`]: an escape square, or a square it has escaped from) in one move. One a
+/// direction: a single block nearer than the ray's first target closes the ray (a cheap test the
+/// search uses every node).
 #[inline]
 pub fn escape_routes(pos: &Position) -> u8 {
     let k = pos.king_square().index();
     let rules = pos.rules();
-    let (stop, pass, flags) = (rules.stop_table(), rules.pass_table(), rules.flags());
+    let (pass, flags) = (rules.pass_table(), rules.flags());
     let mut n = 0;
     for d in pos.geometry().directions() {
         let mut t = (k as i16 + d) as usize;
         while pos.cells()[t] == EMPTY {
-            if flags[t] & FLAG_ESCAPE != 0 && stop[t].contains(KING) {
+            if flags[t] & FLAG_KING_TARGET != 0 {
                 n += 1;
+                break;
             }
             if !pass[t].contains(KING) {
                 break;
@@ -43,17 +47,17 @@ pub fn escape_routes(pos: &Position) -> u8 {
 }
 
 /// [`escape_routes`], also marking in `marks` every square of each open route: the empty
-/// squares from the king's neighbour up to and including the escape square (a piece landing on
-/// any of them closes that route). `marks` is not cleared first.
+/// squares from the king's neighbour up to and including the ray's first target (a piece
+/// landing on any of them closes that route). `marks` is not cleared first.
 pub fn route_squares(pos: &Position, marks: &mut [bool; crate::square::MAX_AREA]) -> u8 {
     let k = pos.king_square().index();
     let rules = pos.rules();
-    let (stop, pass, flags) = (rules.stop_table(), rules.pass_table(), rules.flags());
+    let (pass, flags) = (rules.pass_table(), rules.flags());
     let mut n = 0;
     for d in pos.geometry().directions() {
         let mut t = (k as i16 + d) as usize;
         while pos.cells()[t] == EMPTY {
-            if flags[t] & FLAG_ESCAPE != 0 && stop[t].contains(KING) {
+            if flags[t] & FLAG_KING_TARGET != 0 {
                 n += 1;
                 // The route is every square from the king's neighbour to here.
                 let mut u = (k as i16 + d) as usize;
@@ -64,6 +68,7 @@ pub fn route_squares(pos: &Position, marks: &mut [bool; crate::square::MAX_AREA]
                     }
                     u = (u as i16 + d) as usize;
                 }
+                break;
             }
             if !pass[t].contains(KING) {
                 break;
@@ -105,7 +110,7 @@ pub(crate) fn king_escape_with(pos: &Position, m: &BoardMasks, empty: Bits) -> E
         for dir in 0..4 {
             reached |= m.ray(frontier, dir, empty, pass);
         }
-        if reached & m.king_escape != 0 {
+        if reached & m.king_target != 0 {
             return Escape {
                 distance: depth,
                 routes: 0,
@@ -161,7 +166,7 @@ mod tests {
                     let mut t = (s as i16 + d) as usize;
                     while cells[t] == EMPTY {
                         if stop[t].contains(KING) && !seen[t] {
-                            if flags[t] & FLAG_ESCAPE != 0 {
+                            if flags[t] & FLAG_KING_TARGET != 0 {
                                 return Escape {
                                     distance: depth,
                                     routes: 0,

@@ -55,9 +55,9 @@ pub(super) fn escape_threats(pos: &Position, m: &BoardMasks, empty: u128) -> i32
     let open = empty | king;
     let mut near = 0;
     for dir in 0..4 {
-        near |= m.ray(m.king_escape & open, dir, open, open & m.king_pass);
+        near |= m.ray(m.king_target & open, dir, open, open & m.king_pass);
     }
-    (moves & near & !m.king_escape).count_ones() as i32
+    (moves & near & !m.king_target).count_ones() as i32
 }
 
 /// The fewest king moves to an escape square when only the attackers block (defenders' squares
@@ -72,7 +72,7 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
         for dir in 0..4 {
             reached |= m.ray(frontier, dir, open, pass);
         }
-        if reached & m.king_escape != 0 {
+        if reached & m.king_target != 0 {
             return depth;
         }
         frontier = reached & m.king_stop & !seen;
@@ -137,7 +137,7 @@ pub(super) fn enclosure(pos: &Position, m: &BoardMasks, w: &Weights) -> i32 {
 pub(super) fn king_region(pos: &Position, m: &BoardMasks, w: &Weights) -> i32 {
     let free = m.board & !m.holding(pos, ATTACKER);
     let r = m.fill(m.bit(pos.king_square().index()), free);
-    let escapes = (r & m.king_escape).count_ones() as i32;
+    let escapes = (r & m.king_target).count_ones() as i32;
     let mut v = w.region_size as i32 * (r.count_ones() as i32 / 8);
     if escapes == 0 {
         v -= w.region_closed as i32;

@@ -47,6 +47,20 @@ pub enum RepetitionResult {
     MoverWins,
 }
 
+impl RepetitionResult {
+    /// Who loses when a position repeats with `to_move` to move (the other side made the
+    /// repeating move); `None` when nobody does (a draw, or repetition ignored).
+    pub fn loser(self, to_move: crate::piece::Side) -> Option<crate::piece::Side> {
+        match self {
+            RepetitionResult::AttackersLose => Some(crate::piece::Side::Attackers),
+            RepetitionResult::DefendersLose => Some(crate::piece::Side::Defenders),
+            RepetitionResult::MoverLoses => Some(to_move.opponent()),
+            RepetitionResult::MoverWins => Some(to_move),
+            RepetitionResult::Ignored | RepetitionResult::Draw => None,
+        }
+    }
+}
+
 /// Which side moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

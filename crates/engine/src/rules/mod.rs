@@ -2,6 +2,7 @@
 //! table-compiled [`Rules`] that the board, move generator and capture code read.
 
 mod error;
+mod escaped;
 mod file;
 mod kinds;
 pub mod otr;
@@ -30,6 +31,13 @@ pub const FLAG_CORNER: u8 = 2;
 pub const FLAG_EDGE: u8 = 4;
 /// Square flag: the king wins by reaching this square.
 pub const FLAG_ESCAPE: u8 = 8;
+/// Square flag: the king has escaped from here: it wins next move whatever the attackers do
+/// (derived from the rules, see `rules/escaped.rs`; Copenhagen's edge squares beside a corner).
+pub const FLAG_ESCAPED: u8 = 16;
+/// Square flag: the king's routes end here: an escape square the king may stop on, or an
+/// escaped square ([`FLAG_ESCAPED`]). The search and the evaluation read this, the game's end
+/// only [`FLAG_ESCAPE`].
+pub const FLAG_KING_TARGET: u8 = 32;
 
 /// A validated ruleset, with the per-square tables the hot paths use.
 #[derive(Clone, Debug)]
@@ -246,6 +254,26 @@ impl Rules {
                 pass[i] = KindSet::of(&file.throne.pass);
                 hostile_empty[i] = KindSet::of(&file.throne.hostile_when_empty);
                 hostile_occupied[i] = KindSet::of(&file.throne.hostile_when_occupied);
+            }
+        }
+        let escaped = escaped::escaped_squares(&escaped::Tables {
+            geometry,
+            flags: &flags,
+            stop: &stop,
+            hostile_empty: &hostile_empty,
+            hostile_occupied: &hostile_occupied,
+            king_capture: file.king_capture,
+            throne,
+            move_limit: file.move_limit,
+        });
+        for s in escaped {
+            flags[s] |= FLAG_ESCAPED;
+        }
+        for sq in geometry.squares() {
+            let i = sq.index();
+            if flags[i] & FLAG_ESCAPED != 0 || flags[i] & FLAG_ESCAPE != 0 && stop[i].contains(KING)
+            {
+                flags[i] |= FLAG_KING_TARGET;
             }
         }
         let zobrist = Zobrist::new(geometry);

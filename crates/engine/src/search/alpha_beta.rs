@@ -5,7 +5,6 @@ use crate::eval::{escape_routes, evaluate};
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::piece::Side;
 use crate::position::{Position, Status};
-use crate::rules::RepetitionResult;
 
 use super::ordering::{self, KEY_CAPTURE, KEY_PV, KEY_TT};
 use super::trace::TraceNode;
@@ -56,15 +55,7 @@ impl Searcher {
             return None;
         }
         let (result, _) = pos.rules().repetition();
-        // The mover (who made the repeating move) is the side not to move here.
-        let loser = match result {
-            RepetitionResult::AttackersLose => Some(Side::Attackers),
-            RepetitionResult::DefendersLose => Some(Side::Defenders),
-            RepetitionResult::MoverLoses => Some(pos.side_to_move().opponent()),
-            RepetitionResult::MoverWins => Some(pos.side_to_move()),
-            RepetitionResult::Ignored | RepetitionResult::Draw => None,
-        };
-        Some(match loser {
+        Some(match result.loser(pos.side_to_move()) {
             None => Score::DRAW,
             Some(s) if s == pos.side_to_move() => Score::loss_in(ply),
             Some(_) => Score::win_in(ply),

@@ -3,7 +3,7 @@
 
 use crate::eval::EvalConfig;
 
-use super::MAX_QPLY;
+use super::{DEFAULT_RACE, MAX_QPLY, MAX_RACE};
 use crate::rules::Rules;
 
 /// The search features (each one a switch the cart mirrors).
@@ -51,6 +51,9 @@ pub struct SearchConfig {
     /// moves to squares from which it has an open route (threats the attackers must answer with
     /// `escape_block`).
     pub escape_threat: bool,
+    /// The king race ([`super::race`]): the plies of the narrow search that checks the
+    /// attackers' chosen root move for a forced king escape (`race=N` in a spec; 0 = off).
+    pub race: u8,
     /// Evaluation terms.
     pub eval: EvalConfig,
 }
@@ -61,7 +64,7 @@ pub struct SearchConfig {
 pub const NOT_IN_CART: [&str; 4] = ["region", "enclosure", "threats", "potential"];
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 26] = [
+pub const FEATURES: [&str; 27] = [
     "pv",
     "killers",
     "history",
@@ -74,6 +77,7 @@ pub const FEATURES: [&str; 26] = [
     "escape-ext",
     "escape-block",
     "escape-threat",
+    "race",
     "material",
     "pst",
     "escape",
@@ -107,6 +111,7 @@ impl SearchConfig {
         escape_extension: false,
         escape_block: true,
         escape_threat: true,
+        race: 0,
         eval: EvalConfig::FULL,
     };
     /// The seed-level engine: alpha-beta + iterative deepening + PV first; material and
@@ -126,6 +131,7 @@ impl SearchConfig {
         escape_extension: false,
         escape_block: false,
         escape_threat: false,
+        race: 0,
         eval: EvalConfig::SEED,
     };
     /// Plain alpha-beta in generation order (the baseline of the ablation table).
@@ -178,7 +184,8 @@ impl SearchConfig {
     }
 
     /// Parses a spec: a base (`full`, `seed` or `bare`) followed by comma-separated `+feature` /
-    /// `-feature` items, e.g. `full,-killers` or `seed,+tt`, and optionally `tt-bits=N`.
+    /// `-feature` items, e.g. `full,-killers` or `seed,+tt`, and optionally `qply=N`, `race=N`
+    /// and `tt-bits=N`.
     /// Feature names: [`FEATURES`].
     pub fn parse(spec: &str) -> Result<SearchConfig, ConfigError> {
         let mut items = spec.split(',').map(str::trim);
@@ -202,6 +209,18 @@ impl SearchConfig {
                     .ok_or_else(|| {
                         ConfigError(format!(
                             "`{item}` in `{spec}`: qply takes 1 to {MAX_QPLY} (plies of quiescence)"
+                        ))
+                    })?;
+                continue;
+            }
+            if let Some(r) = item.strip_prefix("race=") {
+                cfg.race = r
+                    .parse()
+                    .ok()
+                    .filter(|r| *r <= MAX_RACE)
+                    .ok_or_else(|| {
+                        ConfigError(format!(
+                            "`{item}` in `{spec}`: race takes 0 (off) to {MAX_RACE} (plies of the king race)"
                         ))
                     })?;
                 continue;
@@ -266,6 +285,15 @@ impl SearchConfig {
             "escape-ext" => &mut self.escape_extension,
             "escape-block" => &mut self.escape_block,
             "escape-threat" => &mut self.escape_threat,
+            "race" => {
+                // A number, not a flag: on keeps the plies set (or takes the default), off is 0.
+                self.race = match (on, self.race) {
+                    (false, _) => 0,
+                    (true, 0) => DEFAULT_RACE,
+                    (true, r) => r,
+                };
+                return true;
+            }
             "material" => &mut self.eval.material,
             "pst" => &mut self.eval.pst,
             "escape" => &mut self.eval.escape,
@@ -341,6 +369,11 @@ mod tests {
         );
         assert!(SearchConfig::parse("best").is_err());
         assert_eq!(SearchConfig::parse("full,qply=4").unwrap().max_qply, 4);
+        assert_eq!(SearchConfig::parse("full,race=9").unwrap().race, 9);
+        for bad in ["full,race=99", "full,race=-1", "full,race="] {
+            let e = SearchConfig::parse(bad).unwrap_err().0;
+            assert!(e.contains("race takes 0"), "{e}");
+        }
         for bad in ["full,qply=0", "full,qply=99", "full,qply=x"] {
             let e = SearchConfig::parse(bad).unwrap_err().0;
             assert!(e.contains("qply takes 1 to"), "{e}");

@@ -13,13 +13,15 @@
 //! searches.
 //!
 //! Files: `alpha_beta` (the recursive search), `qsearch` (quiescence), `iter_deep` (the root and
-//! the iterative-deepening loop), `ordering` (move keys), `tt` (the table), `trace` (`--tree`).
+//! the iterative-deepening loop), `ordering` (move keys), `tt` (the table), `trace` (`--tree`),
+//! `race` (the king race and the fork test).
 
 mod alpha_beta;
 mod config;
 mod iter_deep;
 mod ordering;
 mod qsearch;
+mod race;
 mod score;
 mod trace;
 mod tt;
@@ -31,6 +33,7 @@ pub use ordering::{
     capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER,
     KEY_PV, KEY_TT,
 };
+pub use race::{is_fork, king_safe, RACE_NODES};
 pub use score::{Score, EVAL_MAX, INF, WIN_MIN};
 pub use trace::TraceNode;
 pub use tt::{Bound, Entry, Tt};
@@ -45,6 +48,10 @@ use crate::rules::Rules;
 pub const MAX_PLY: usize = 64;
 /// The most plies of quiescence a config may ask for (`SearchConfig::max_qply`).
 pub const MAX_QPLY: u8 = 8;
+/// The most plies of king race a config may ask for (`SearchConfig::race`).
+pub const MAX_RACE: u8 = 15;
+/// The king race's plies when a spec turns it on without a number (`+race`).
+pub const DEFAULT_RACE: u8 = 9;
 
 /// A search engine for one ruleset: its configuration, tables and per-search state.
 #[derive(Clone, Debug)]
@@ -70,6 +77,10 @@ pub struct Searcher {
     root_scores: Vec<RootScore>,
     trace_plies: usize,
     trace: Vec<TraceNode>,
+    /// Nodes of the race under way (its budget is [`RACE_NODES`]).
+    race_nodes: u32,
+    /// Race nodes since the searcher was made (for reports).
+    race_total: u64,
 }
 
 impl Searcher {
@@ -105,6 +116,8 @@ impl Searcher {
             root_scores: Vec::new(),
             trace_plies: 0,
             trace: Vec::new(),
+            race_nodes: 0,
+            race_total: 0,
         }
     }
 
@@ -122,6 +135,11 @@ impl Searcher {
     /// (the others an upper bound); 0 = plain alpha-beta at the root.
     pub fn set_root_margin(&mut self, margin: i16) {
         self.root_margin = margin.max(0);
+    }
+
+    /// Race nodes searched since this searcher was made ([`Searcher::race`]).
+    pub fn race_nodes(&self) -> u64 {
+        self.race_total
     }
 
     /// Records the search tree down to `plies` plies of the last iteration (0 = off).

@@ -9,6 +9,7 @@ use crate::piece::Side;
 use crate::position::{Position, Status};
 
 use super::ordering::capture_squares;
+use super::race::is_fork;
 use super::{Score, Searcher, MAX_PLY};
 use crate::square::MAX_AREA;
 
@@ -38,8 +39,9 @@ impl Searcher {
         let deeper = qply < self.cfg.max_qply as usize && ply < MAX_PLY - 2;
         if self.cfg.escape_block && deeper && pos.side_to_move() == Side::Attackers {
             let mut marks = [false; MAX_AREA];
-            if route_squares(pos, &mut marks) > 0 {
-                return self.qblock(pos, ply, alpha, beta, qply, &mut marks);
+            let routes = route_squares(pos, &mut marks);
+            if routes > 0 {
+                return self.qblock(pos, ply, alpha, beta, qply, &mut marks, routes);
             }
         }
         let stand = evaluate(pos, &self.eval, &self.cfg.eval);
@@ -117,7 +119,12 @@ impl Searcher {
         beta: Score,
         qply: usize,
         marks: &mut [bool; MAX_AREA],
+        routes: u8,
     ) -> Score {
+        if is_fork(pos, routes) {
+            // No single move closes two routes, nor takes the king: it steps out next move.
+            return Score::loss_in(ply + 2);
+        }
         let k = pos.king_square().index() as i16;
         for d in pos.geometry().directions() {
             marks[(k + d) as usize] = true;

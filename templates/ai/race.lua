@@ -1,0 +1,100 @@
+{# The king race, the engine's `search::race`: a narrow search that proves a forced escape. The
+   defenders try the king's moves, the moves of their pieces first on the king's rays (`o`) and
+   the moves landing where they take an attacker first on a ray (`n`), in generation order,
+   keeping those after which the king has a route; the attackers try every move to a route
+   square or beside the king (`qmv`, in generation order). A repeated position is scored by the
+   rules' repetition result; a race stops unproven after {{ ai.race_nodes }} moves made (`rn`).
+   `rdef(l)`: plies to the defenders' forced escape within l (0: none); `ratt(l)` the same with
+   the attackers to move facing a route (0: a reply holds). #}
+function rdef(l)
+ if rep() then
+  return {{ 1 if ai.race_rep_defenders_win else 0 }}
+ end
+ if routes()>0 then
+  return 1
+ end
+ if l<3 then
+  return 0
+ end
+ local k,b,o,n=king,bd,{},{}
+ for d in all(dirs) do
+  local t=k+d
+  while b[t]=={{ EMPTY }} do
+   t=t+d
+  end
+  if b[t]=={{ DEFENDER }} then
+   o[t]=1
+  elseif b[t]=={{ ATTACKER }} then
+   for e in all(dirs) do
+    if b[t-e]=={{ EMPTY }} and {% if simple_host %}sd[b[t+e]]=={{ DEFENDERS }}{% else %}host(t+e,{{ ATTACKER }}){% endif %} then
+     n[t-e]=1
+    end
+   end
+  end
+ end
+ for m in all(gen()) do
+  local f=m\{{ area }}
+  if f==k or o[f] or n[m%{{ area }}] then
+   rn+=1
+   if rn>{{ ai.race_nodes }} then
+    return 0
+   end
+   yld()
+   mk(m)
+   local r=0
+   if status>{{ ONGOING }} then
+    r=1
+   elseif routes()>0 then
+    r=ratt(l-1)
+    if r>0 then
+     r+=1
+    end
+   end
+   um()
+   if r>0 then
+    return r
+   end
+  end
+ end
+ return 0
+end
+
+function ratt(l)
+ if rep() then
+  return {{ 2 if ai.race_rep_attackers_lose else 0 }}
+ end
+ local r,c=rsq()
+ if c>1 and ksafe() then
+  return 2
+ end
+ local k,w=king,2
+ for d in all(dirs) do
+  if bd[k+d]=={{ EMPTY }} then
+   r[k+d]=1
+  end
+ end
+ for m in all(qmv(r,{{ ATTACKERS }})) do
+  rn+=1
+  if rn>{{ ai.race_nodes }} then
+   return 0
+  end
+  yld()
+  mk(m)
+  local x=0
+  if status=={{ ONGOING }} then
+   x=2
+   if routes()<1 then
+    x=rdef(l-1)
+    if x>0 then
+     x+=1
+    end
+   end
+  end
+  um()
+  if x<1 then
+   return 0
+  end
+  w=max(w,x)
+ end
+ return w
+end
