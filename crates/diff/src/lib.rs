@@ -6,11 +6,13 @@
 //! Modules: `case` (what is compared, and its request line), `positions` (seeded random
 //! positions), `oracle` (the Rust engine's answers), `target` (a cart built for a variant and a
 //! search configuration, optionally with a planted bug), `backend` (the Lua side: runner or
-//! z8lua), `driver` (batches, comparison, report), `bench` (the cart's CPU per search depth).
+//! z8lua), `driver` (batches, comparison, report), `bench` (the cart's CPU per search depth),
+//! `bench_game` (the cart's think time over a whole game).
 #![warn(missing_docs)]
 
 pub mod backend;
 pub mod bench;
+pub mod bench_game;
 pub mod calibration;
 pub mod case;
 pub mod driver;

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use tafl8_diff::bench::{bench_cart, PART_NAMES};
+use tafl8_diff::bench_game::{bench_game, summary};
 use tafl8_diff::Target;
 
 use crate::cmd::rules::RulesArgs;
@@ -29,6 +30,17 @@ pub struct CartOptions {
     /// Also print how many times each engine function runs per node.
     #[arg(long)]
     calls: bool,
+    /// Instead of the table from the start: play a whole self-play game at difficulty level L
+    /// (both sides; book moves first, as the cart plays) and measure the cart's think time at
+    /// every AI move: the first, the median and the longest (`--seed`, `--plies`).
+    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=5))]
+    game: Option<u8>,
+    /// The game's seed (`--game`): each choice draws from it as the cart's game would.
+    #[arg(long, default_value_t = 1, requires = "game")]
+    seed: u32,
+    /// Most plies of the game (`--game`).
+    #[arg(long, default_value_t = 200, requires = "game")]
+    plies: usize,
 }
 
 /// Runs the cart's search in the headless runner and prints the CPU table.
@@ -41,6 +53,9 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
         opts.config.clone()
     };
     let target = Target::new(rules, &opts.config)?;
+    if let Some(level) = opts.game {
+        return game(&target, &shown, level, &opts);
+    }
     let rows = bench_cart(&target, opts.depth)?;
     if opts.json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
@@ -131,6 +146,51 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
                 .collect();
             println!("{what:<8} {:>5}  {}", r.depth, list.join(", "));
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--game L`: the think time at every AI move of a self-play game.
+fn game(target: &Target, shown: &str, level: u8, opts: &CartOptions) -> anyhow::Result<ExitCode> {
+    let rows = bench_game(target, level, opts.seed, opts.plies)?;
+    if opts.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} [{shown}], a level-{level} game, seed {}: the cart's think time per AI move \
+         (PICO-8 seconds at 4,194,304 instructions/s)",
+        target.rules.name(),
+        opts.seed
+    );
+    println!(
+        "{:>4} {:<9} {:<9} {:>12} {:>8} {:>8} {:>6}  cart",
+        "ply", "side", "move", "instructions", "seconds", "nodes", "race"
+    );
+    for r in &rows {
+        if r.book {
+            println!("{:>4} {:<9} {:<9} {:>12}", r.ply, r.side, r.mv, "book");
+            continue;
+        }
+        println!(
+            "{:>4} {:<9} {:<9} {:>12} {:>8.2} {:>8} {:>6}  {}",
+            r.ply,
+            r.side,
+            r.mv,
+            r.instructions,
+            r.seconds,
+            r.nodes,
+            r.race_nodes,
+            if r.same { "same move" } else { "DIFFERS" }
+        );
+    }
+    if let Some((first, median, max)) = summary(&rows) {
+        println!("first {first:.2} s, median {median:.2} s, longest {max:.2} s");
+    }
+    let differ = rows.iter().filter(|r| !r.same).count();
+    if differ > 0 {
+        println!("{differ} moves where the cart chose differently from the Rust engine");
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }
