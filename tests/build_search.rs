@@ -15,10 +15,14 @@ use tafl8_runner::session::{RunOptions, Session};
 use tafl8_runner::vm::Limits as VmLimits;
 
 fn run_lua(rules: &Rules, features: BTreeSet<String>, qply: u8, harness: &str) -> Vec<String> {
+    let full = BuildRequest::full(rules.clone());
     let req = BuildRequest {
         features,
-        max_qply: qply,
-        ..BuildRequest::full(rules.clone())
+        depths: tafl8_codegen::SearchDepths {
+            max_qply: qply,
+            ..full.depths
+        },
+        ..full
     };
     let built = build(&req).expect("cart builds");
     let mut cart = built.cart.clone();
@@ -178,7 +182,7 @@ fn difficulty_levels_pick_like_rust() {
                 let mut q = p.clone();
                 let mut s = Searcher::new(&rules, SearchConfig::of_rules(&rules));
                 let mut rng = seeded_rng(seed);
-                let m = think(&mut s, &mut q, &Level::get(level).unwrap(), &mut rng);
+                let m = think(&mut s, &mut q, &Level::of(&rules, level).unwrap(), &mut rng);
                 want.push(m.map_or(-1, |m| i64::from(m.code(g))).to_string());
             }
         }

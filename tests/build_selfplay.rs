@@ -74,7 +74,7 @@ fn self_play(variant: &str, frames: u32, min_moves: usize) {
     let mut pos = Position::start(rules.clone());
     let mut searcher = Searcher::new(&rules, SearchConfig::of_rules(&rules));
     let mut rng = seeded_rng(SEED);
-    let level = Level::get(LEVEL).unwrap();
+    let level = Level::of(&rules, LEVEL).unwrap();
     let book = Book::builtin(&rules);
     let mut rust_moves = Vec::new();
     for _ in 0..lua_moves.len() {

@@ -235,7 +235,7 @@ fn level_report(
     searcher: &mut Searcher,
     pos: &mut Position,
 ) -> anyhow::Result<ExitCode> {
-    let level = Level::get(n).context("--level takes 1 to 5")?;
+    let level = Level::of(pos.rules(), n).context("--level takes 1 to 5")?;
     let mut rng = seeded_rng(opts.seed);
     let t0 = Instant::now();
     let t = think_within(searcher, pos, &level, level.limits(), &mut rng);

@@ -3,7 +3,7 @@
 //! and the difficulty levels.
 
 use serde::Serialize;
-use tafl8_engine::difficulty::{LEVELS, RACE_TRIES, WARM_UP};
+use tafl8_engine::difficulty::{Level, RACE_TRIES, WARM_UP};
 use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH, MOBILITY_CLAMP};
 use tafl8_engine::rules::RepetitionResult;
 use tafl8_engine::search::{
@@ -289,7 +289,7 @@ impl AiContext {
             } else {
                 None
             },
-            levels: LEVELS
+            levels: Level::all(rules)
                 .iter()
                 .map(|l| {
                     format!(

@@ -277,7 +277,7 @@ pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffE
             .search(&mut pos, tafl8_engine::search::Limits::depth(depth));
         rows.push(row(None, d, nodes, m, low, (r.nodes, r.depth)));
     }
-    for level in tafl8_engine::difficulty::LEVELS {
+    for level in tafl8_engine::difficulty::Level::all(&target.rules) {
         let case = Case {
             pos: start.clone(),
             check: Check::Think {

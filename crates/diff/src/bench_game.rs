@@ -52,7 +52,8 @@ pub fn bench_game(
     seed: u32,
     max_plies: usize,
 ) -> Result<Vec<GameMove>, DiffError> {
-    let lv = Level::get(level).ok_or_else(|| DiffError::Config(format!("no level {level}")))?;
+    let lv = Level::of(&target.rules, level)
+        .ok_or_else(|| DiffError::Config(format!("no level {level}")))?;
     let rules = &target.rules;
     let book = target.book.as_ref();
     let mut case_pos = CasePos::start(rules);

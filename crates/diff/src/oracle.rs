@@ -145,7 +145,7 @@ pub fn think(
     level: u8,
     rng: &mut Xorshift32,
 ) -> (Option<tafl8_engine::Move>, u64, u8) {
-    let Some(level) = Level::get(level) else {
+    let Some(level) = Level::of(pos.rules(), level) else {
         return (None, 0, 0);
     };
     let t = think_within(s, pos, &level, level.limits(), rng);

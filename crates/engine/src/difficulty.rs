@@ -96,10 +96,45 @@ pub const LEVELS: [Level; 5] = [
     },
 ];
 
+/// The most nodes a level may search: the cart counts nodes in units of `0x0.0001`, so a budget
+/// must stay below 32768 in PICO-8's integers (2^31 raw).
+pub const MAX_LEVEL_NODES: u64 = (1 << 31) - 1;
+
+/// Checks a ruleset's `[ai] level_nodes`: each budget at least 1 and at most
+/// [`MAX_LEVEL_NODES`], and increasing, so that a higher level never searches less.
+pub fn check_level_nodes(nodes: &[u64; 5]) -> Result<(), String> {
+    if let Some(&n) = nodes.iter().find(|&&n| n == 0 || n > MAX_LEVEL_NODES) {
+        return Err(format!(
+            "{n} is not a node budget: each level takes 1 to {MAX_LEVEL_NODES} nodes"
+        ));
+    }
+    if nodes.windows(2).any(|w| w[0] > w[1]) {
+        return Err(format!(
+            "{nodes:?} decreases: list the budgets of levels 1 to 5 in increasing order"
+        ));
+    }
+    Ok(())
+}
+
 impl Level {
-    /// Level `n` (1..=5), `None` otherwise.
+    /// Level `n` (1..=5) with the default budgets ([`LEVELS`]), `None` otherwise.
     pub fn get(n: u8) -> Option<Level> {
         LEVELS.get((n as usize).checked_sub(1)?).copied()
+    }
+
+    /// Level `n` (1..=5) of `rules`: [`LEVELS`], with the node budgets of the ruleset's
+    /// `[ai] level_nodes` where it has them.
+    pub fn of(rules: &crate::rules::Rules, n: u8) -> Option<Level> {
+        let mut l = Level::get(n)?;
+        if let Some(nodes) = rules.file().ai.level_nodes {
+            l.nodes = nodes[n as usize - 1];
+        }
+        Some(l)
+    }
+
+    /// The five levels of `rules` ([`Level::of`]), weakest first.
+    pub fn all(rules: &crate::rules::Rules) -> [Level; 5] {
+        LEVELS.map(|l| Level::of(rules, l.level).unwrap_or(l))
     }
 
     /// The search limits of this level.

@@ -72,7 +72,8 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
             }
             Some(("level", v)) => {
                 let n: u8 = v.parse().with_context(|| format!("`{item}`"))?;
-                let l = Level::get(n).with_context(|| format!("`{item}`: levels are 1 to 5"))?;
+                let l =
+                    Level::of(rules, n).with_context(|| format!("`{item}`: levels are 1 to 5"))?;
                 limits = l.limits();
                 level = Some(l);
             }

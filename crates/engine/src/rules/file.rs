@@ -132,11 +132,16 @@ pub struct AiFile {
     /// OpenTafl's rules strings do not carry it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
+    /// The node budget of each difficulty level, 1 to 5 (increasing): what the cart's CPU
+    /// affords on this board, since a node costs more on some boards than on others; `None`
+    /// means the defaults (`tafl8_engine::difficulty::LEVELS`). Not a game rule either.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level_nodes: Option<[u64; 5]>,
 }
 
 impl AiFile {
     fn is_default(&self) -> bool {
-        self.engine.is_none()
+        self.engine.is_none() && self.level_nodes.is_none()
     }
 }
 

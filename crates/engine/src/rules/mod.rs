@@ -281,6 +281,9 @@ impl Rules {
             crate::search::SearchConfig::parse_engine(spec)
                 .map_err(|e| ("ai.engine", e.to_string()))?;
         }
+        if let Some(nodes) = &file.ai.level_nodes {
+            crate::difficulty::check_level_nodes(nodes).map_err(|e| ("ai.level_nodes", e))?;
+        }
         Ok(Rules {
             file,
             geometry,
