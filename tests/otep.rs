@@ -357,3 +357,38 @@ fn the_hosts_analysis_request_gets_an_analysis() {
         assert!(starts.contains(&&pair[0][..2]), "{a}");
     }
 }
+
+#[test]
+fn a_level_plays_as_the_carts_level_does() {
+    // `--level 5 --seed 7`: each `play` is difficulty::think at brandubh's level 5 with one
+    // generator seeded 7 for the game, the same choice the cart makes (the differential suite
+    // holds the cart's `think` equal to the engine's).
+    let rules = Arc::new(Rules::preset("brandubh").unwrap());
+    let level = tafl8_engine::difficulty::Level::of(&rules, 5).unwrap();
+    let mut rng = tafl8_engine::difficulty::seeded_rng(7);
+    let mut searcher = tafl8_engine::search::Searcher::new(
+        &rules,
+        tafl8_engine::search::SearchConfig::of_rules(&rules),
+    );
+    let mut pos = Position::start(rules.clone());
+    let g = rules.geometry();
+    let (mut want, mut boards) = (Vec::new(), Vec::new());
+    for _ in 0..2 {
+        let m = tafl8_engine::difficulty::think(&mut searcher, &mut pos, &level, &mut rng).unwrap();
+        want.push(m.display(g));
+        pos.make(m);
+        boards.push(tafl8_engine::notation::position_string(g, pos.cells()));
+    }
+    // The host confirms our move with the board after it (`move RECORD`).
+    let input = format!(
+        "rules {BRANDUB}\nplay attackers\nmove {}\nplay defenders\n",
+        boards[0]
+    );
+    let (out, status) = otep(&["--level", "5", "--seed", "7"], input.as_bytes());
+    assert!(status.success(), "{out:?}");
+    let moves: Vec<&str> = out.iter().filter_map(|l| l.strip_prefix("move ")).collect();
+    assert_eq!(moves, want, "{out:?}");
+    // A level plays its own budget: --nodes with it is refused.
+    let (_, status) = otep(&["--level", "5", "--nodes", "100"], b"");
+    assert!(!status.success());
+}

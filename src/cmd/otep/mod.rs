@@ -47,6 +47,16 @@ pub struct Options {
     /// it: OpenTafl's `Brandub` is tafl8's brandubh), else `full`.
     #[arg(long, value_name = "SPEC", default_value = "engine")]
     config: String,
+    /// Play as the cart's difficulty level N (1-5): the level's node budget (the ruleset's, as
+    /// the cart has it), root margin and seeded move choice, king race included, with the
+    /// `--config` engine (the cart's own by default). The time limits still cap a move;
+    /// `--nodes` and `--depth` are then not allowed.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: Option<u8>,
+    /// The seed of the level's move choice (`--level`), drawn from through the game as the
+    /// cart's game draws.
+    #[arg(long, value_name = "SEED", default_value_t = 1, requires = "level")]
+    seed: u32,
     /// Append a transcript of the session to FILE: each line in (`<<`) and out (`>>`), with the
     /// milliseconds since start.
     #[arg(long, value_name = "FILE")]
@@ -144,6 +154,11 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     // Checked now (any ruleset resolves `engine` as well as another for that); resolved for the
     // host's rules when they come.
     SearchConfig::parse_for(&opts.config, &Rules::default_preset()).context("--config")?;
+    if opts.level.is_some() && (opts.nodes != 0 || opts.depth != 62) {
+        anyhow::bail!(
+            "--level plays the level's own budget: drop --nodes and --depth (or drop --level)"
+        );
+    }
     let log = match &opts.log {
         Some(p) => Some(tafl8_outfile::open_append(p).context("--log")?),
         None => None,
@@ -157,11 +172,16 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         movetime: opts.movetime.map(Duration::from_millis),
         nodes: opts.nodes,
         depth: opts.depth.clamp(1, 62),
+        level: opts.level,
+        seed: opts.seed,
     };
     let announce = format!(
-        "tafl8 {} OTEP engine (config `{}`, {})",
+        "tafl8 {} OTEP engine (config `{}`{}, {})",
         env!("CARGO_PKG_VERSION"),
         opts.config,
+        opts.level
+            .map(|l| format!(", level {l}, seed {}", opts.seed))
+            .unwrap_or_default(),
         match opts.movetime {
             Some(ms) => format!("at most {ms} ms a move"),
             None => "2000 ms a move unless the host sends a clock".to_string(),

@@ -14,11 +14,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
 use tafl8_engine::notation::{parse_position_string, position_string};
 use tafl8_engine::record::parse_move_list;
 use tafl8_engine::rules::preset_of;
 use tafl8_engine::search::{ConfigError, Limits, SearchConfig, Searcher, TimeLimit};
-use tafl8_engine::{Move, Position, Rules, Side, Status, EMPTY};
+use tafl8_engine::{Move, Position, Rules, Side, Status, Xorshift32, EMPTY};
 
 use super::clock::{budget, ClockMsg};
 
@@ -34,6 +35,10 @@ pub struct Settings {
     pub nodes: u64,
     /// Deepest iteration.
     pub depth: u8,
+    /// Play as this difficulty level of the cart (its budget, margin and seeded choice).
+    pub level: Option<u8>,
+    /// The seed of the level's choices (each game starts the generator afresh).
+    pub seed: u32,
 }
 
 /// The search configuration `spec` means for `rules`. `engine` is the ruleset's own engine:
@@ -97,6 +102,10 @@ struct Game {
     rules: Arc<Rules>,
     pos: Position,
     searcher: Searcher,
+    /// The difficulty level played (`--level`), with the ruleset's budgets.
+    level: Option<Level>,
+    /// The level's move choices draw from this, through the game.
+    rng: Xorshift32,
 }
 
 /// The session.
@@ -218,10 +227,19 @@ impl Session {
                     Err(e) => return Reply::critical(format!("--config: {e}")),
                 };
                 let searcher = Searcher::new(&rules, cfg);
+                let level = self.settings.level.and_then(|n| {
+                    // A preset's budgets when the rules are a preset's, as for the engine.
+                    match preset_of(&rules).and_then(|name| Rules::preset(name).ok()) {
+                        Some(preset) => Level::of(&preset, n),
+                        None => Level::of(&rules, n),
+                    }
+                });
                 self.game = Some(Game {
                     pos: Position::start(rules.clone()),
                     rules,
                     searcher,
+                    level,
+                    rng: seeded_rng(self.settings.seed),
                 });
                 self.pending = None;
                 self.last_turn = None;
@@ -433,13 +451,35 @@ impl Session {
                 .saturating_sub(spent)
                 .max(Duration::from_millis(1)),
         };
-        let limits = Limits {
-            depth: self.settings.depth,
-            nodes: self.settings.nodes,
-            time: Some(time),
+        let (best, r) = match &game.level {
+            Some(level) => {
+                let limits = Limits {
+                    time: Some(time),
+                    ..level.limits()
+                };
+                let t = think_within(
+                    &mut game.searcher,
+                    &mut game.pos,
+                    level,
+                    limits,
+                    &mut game.rng,
+                );
+                (t.mv, t.result)
+            }
+            None => {
+                let limits = Limits {
+                    depth: self.settings.depth,
+                    nodes: self.settings.nodes,
+                    time: Some(time),
+                };
+                let mut r = game.searcher.search(&mut game.pos, limits);
+                let m = game
+                    .searcher
+                    .race_guard(&mut game.pos, &mut r, RACE_TRIES, |r| r.best);
+                (m, r)
+            }
         };
-        let r = game.searcher.search(&mut game.pos, limits);
-        let Some(best) = r.best else {
+        let Some(best) = best else {
             return Reply::critical("tafl8 found no legal move");
         };
         let took = received.elapsed();
@@ -528,6 +568,8 @@ mod tests {
                 movetime: None,
                 nodes: 2000,
                 depth: 3,
+                level: None,
+                seed: 1,
             },
             "test engine".into(),
         );
