@@ -58,5 +58,14 @@ function think(lv)
  margin=l[3]
  local bm,bs=search(l[1],l[2])
  margin=0
+{% if ai.race %}
+ {# The attackers' choice goes through the king race (`guard`, ai/race). #}
+ local m=bm and choose(bm,bs,l)
+ if m and side=={{ ATTACKERS }} then
+  return guard(m,l)
+ end
+ return m
+{% else %}
  return bm and choose(bm,bs,l)
+{% endif %}
 end

@@ -5,7 +5,7 @@
 {% if ai.table %}
 pst={split"{{ ai.table[0] }}",split"{{ ai.table[1] }}",split"{{ ai.table[2] }}"}
 {% endif %}
-{% if ai.escape or ai.escape_win or ai.escape_ext or ai.qsearch and (ai.escape_block or ai.escape_threat) %}
+{% if ai.escape or ai.escape_win or ai.escape_ext or ai.qsearch and (ai.escape_block or ai.escape_threat) or ai.race %}
 
 {# ke[s]: s is an escape square the king may stop on, so the hot loops test one table, not two.
    The rays below are `if empty then repeat ... until not empty end` rather than `while`: the same
@@ -16,8 +16,14 @@ for s={{ first_square }},{{ last_square }} do
  ke[s]=esc[s]>0{% if king_stop %} and stp[{{ KING }}][s]>0{% endif %}
 
 end
+{% if escaped %}
+{# The squares the king has escaped from are his routes' targets too (rules/escaped.rs). #}
+for s in all(split"{{ escaped }}") do
+ ke[s]=true
+end
+{% endif %}
 
-{# Escape squares the king reaches in one move. #}
+{# The king's open routes: the directions in which he reaches a target in one move. #}
 function routes()
  local n,b,x,k,di{% if pass %},kp{% endif %}=0,bd,ke,king,dirs{% if pass %},pas[{{ KING }}]{% endif %}
 
@@ -28,6 +34,7 @@ function routes()
    repeat
     if x[t] then
      n=n+1
+     break
     end
 {% if pass %}
     if kp[t]<1 then
@@ -40,6 +47,64 @@ function routes()
  end
  return n
 end
+{% if ai.escape_block or ai.race %}
+
+{# The squares of the king's open routes (from its neighbour up to the escape square) and the
+   empty squares beside him, as a set and a list, or nothing when he has no route: the
+   engine's `route_squares`, with the squares `qblk` adds. #}
+function rsq()
+ local r,l,n,b,x,k,di{% if pass %},kp{% endif %}={},{},0,bd,ke,king,dirs{% if pass %},pas[{{ KING }}]{% endif %}
+
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  if b[t]=={{ EMPTY }} then
+   local c=t
+   r[t]=1
+   add(l,t)
+   repeat
+    if x[t] then
+     n=n+1
+     {# The squares since the last one listed on this ray (the rays share none), up to its
+        first target: a block beyond that one leaves this route open. #}
+     for u=c+d,t,d do
+      r[u]=1
+      add(l,u)
+     end
+     break
+    end
+{% if pass %}
+    if kp[t]<1 then
+     break
+    end
+{% endif %}
+    t=t+d
+   until b[t]~={{ EMPTY }}
+  end
+ end
+ if n>0 then
+  return r,l,n
+ end
+end
+
+{# The engine's `king_safe`: no single attackers' move can take the king where he stands: he
+   needs {{ "three hostile sides already (captured by four)" if king_capture == "four" else "a hostile side already (captured by two)" if king_capture == "two" else "three hostile sides already on or beside the throne, one elsewhere" }}. #}
+function ksafe()
+ local n,k,di=0,king,dirs
+ for j=1,4 do
+  if {% if simple_host %}sd[bd[k+di[j]]]=={{ ATTACKERS }}{% else %}host(k+di[j],{{ KING }}){% endif %} then
+   n+=1
+  end
+ end
+{% if king_capture == "four" %}
+ return n<3
+{% elif king_capture == "two" %}
+ return n<1
+{% else %}
+ return n<(nt[k]>0 and 3 or 1)
+{% endif %}
+end
+{% endif %}
 {% endif %}
 {% if ai.escape %}
 
@@ -63,7 +128,7 @@ end
 {% set g0 = (-4 * ai.w_king_moves) if (ai.king_moves and not king_stop) else 0 %}
 {% macro sg(x) %}{% if x >= 0 %}+{% endif %}{{ x }}{% endmacro %}
 ax,kd={[{{ width }}]=1,[-{{ width }}]=1,[1]={{ width }},[-1]={{ width }}},0
-{% if corner_escape and not pass %}
+{% if corner_escape and not pass and not escaped %}
 {# Corner escapes, nothing inside the board the king may not pass: the paths of at most three
    moves to a corner have a fixed shape, so no search is needed. The last move runs along an
    edge line into the corner; the move before it arrives on that edge square at the end of a
@@ -168,24 +233,16 @@ function kesc()
  return {{ "g" if kg else "0" }}
 end
 {% else %}
-{# One king ray of the first pass, written out per direction (d along the ray, p across it):
-   the four rays as a loop cost a table read and the iterator's calls per ray. #}
 {% set er = edge_escape_all and not pass %}
+{% if er %}
+{# Edge escapes, every square passable: one king ray of the first pass, written out per
+   direction (d along the ray, p across it): the hot path of the default cart. #}
 {% macro kray(d, p, id) %}
  t=k{{ sg(d) }}
-{% if er %}
 {# The square's piece kept in q: the tests after the walk read it again. #}
  q=b[t]
  if q=={{ EMPTY }} then
-{% else %}
- if b[t]=={{ EMPTY }} then
-{% endif %}
   repeat
-{% if not er %}
-   if x[t] then
-    n=n+1
-   end
-{% endif %}
 {% if ai.king_moves %}
 {% if king_stop %}
    if st[t]>0 then
@@ -197,10 +254,9 @@ end
 {% endif %}
 {% if ai.escape_depth > 1 %}
    if not f{% if king_stop %} and st[t]>0{% endif %} then
-{# The two rays across, written out (a loop over the two costs more than a ray's walk). #}
-{% if er %}
-{# Edge escapes: t is no edge square (else the ray's own count answers), so a look across
-   finds an escape square just where it runs into the ring. #}
+{# The two rays across, written out (a loop over the two costs more than a ray's walk). t is
+   no edge square (else the ray's own count answers), so a look across finds an escape
+   square just where it runs into the ring. #}
     local u=t{{ sg(-p) }}
     q=b[u]
     if q=={{ EMPTY }} then
@@ -224,72 +280,89 @@ end
       f=1
      end
     end
-{% else %}
-    local u=t{{ sg(-p) }}
-    if b[u]=={{ EMPTY }} then
-     repeat
-      if x[u] then
-       f=1
-       goto f{{ id }}
-      end
-{% if pass %}
-      if kp[u]<1 then
-       break
-      end
-{% endif %}
-      u=u{{ sg(-p) }}
-     until b[u]~={{ EMPTY }}
-    end
-    u=t{{ sg(p) }}
-    if b[u]=={{ EMPTY }} then
-     repeat
-      if x[u] then
-       f=1
-       break
-      end
-{% if pass %}
-      if kp[u]<1 then
-       break
-      end
-{% endif %}
-      u=u{{ sg(p) }}
-     until b[u]~={{ EMPTY }}
-    end
-{% endif %}
     ::f{{ id }}::
    end
 {% endif %}
-{% if pass %}
-   if kp[t]<1 then
-    break
-   end
-{% endif %}
    t=t{{ sg(d) }}
-{% if er %}
    q=b[t]
   until q~={{ EMPTY }}
-{# Edge escapes: a king off the edge has one escape square on a ray, its last, just where
-   the ray runs into the ring (a king on the edge is counted again below). #}
+{# A king off the edge has one escape square on a ray, its last, just where the ray runs into
+   the ring (a king on the edge is counted again below). #}
   if q=={{ OFF }} then
    n=n+1
   end
-{% else %}
-  until b[t]~={{ EMPTY }}
-{% endif %}
 {% if ai.guard %}
- elseif {{ "q" if er else "b[t]" }}=={{ ATTACKER }} then
+ elseif q=={{ ATTACKER }} then
   g=g-{{ ai.w_guard }}
 {% endif %}
  end
 {% endmacro %}
 function kesc()
- local b,x,w,k{% if ai.escape_depth > 2 and edge_escape_all and not pass %},di{% endif %},n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f,t{% if kg %},g{% endif %}{% if er %},q{% endif %}=bd,ke,ax,king{% if ai.escape_depth > 2 and edge_escape_all and not pass %},dirs{% endif %},0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if kg %},nil,nil,0{% endif %}
+ local b,x,w,k{% if ai.escape_depth > 2 %},di{% endif %},n{% if king_stop %},st{% endif %},f,t{% if kg %},g{% endif %},q=bd,ke,ax,king{% if ai.escape_depth > 2 %},dirs{% endif %},0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if kg %},nil,nil,0{% endif %}
 
-{{ kray(-width, 1, 1) }}{{ kray(1, width, 2) }}{{ kray(width, 1, 3) }}{{ kray(-1, width, 4) }}{% if er %}
+{{ kray(-width, 1, 1) }}{{ kray(1, width, 2) }}{{ kray(width, 1, 3) }}{{ kray(-1, width, 4) }}
 {# A king on the edge (the game is over, but the evaluation may still be asked) has a ray
-   along it, every square of which is an escape square: count them one by one. #}
+   along it, every square of which is an escape square: its routes, one a direction. #}
  if x[k] then
   n=routes()
+ end
+{% else %}
+{# Any targets: the first pass walks each king ray counting its first target (one route a
+   ray), and from each square of it the king may stop on looks across both ways for a target
+   (distance 2), in one loop: these boards' carts are short of tokens, not of time. #}
+function kesc()
+ local b,x,w,k,di,n{% if king_stop %},st{% endif %}{% if pass %},kp{% endif %},f{% if kg %},g{% endif %}=bd,ke,ax,king,dirs,0{% if king_stop %},stp[{{ KING }}]{% endif %}{% if pass %},pas[{{ KING }}]{% endif %}{% if kg %},nil,0{% endif %}
+
+ for j=1,4 do
+  local d=di[j]
+  local p,t,c=w[d],k+d
+  if b[t]=={{ EMPTY }} then
+   repeat
+    if x[t] and not c then
+     n,c=n+1,1
+    end
+{% if ai.king_moves %}
+{% if king_stop %}
+    if st[t]>0 then
+     g=g+{{ ai.w_king_moves }}
+    end
+{% else %}
+    g=g+{{ ai.w_king_moves }}
+{% endif %}
+{% endif %}
+{% if ai.escape_depth > 1 %}
+    if not f{% if king_stop %} and st[t]>0{% endif %} then
+     for e=-p,p,p+p do
+      local u=t+e
+      if b[u]=={{ EMPTY }} then
+       repeat
+        if x[u] then
+         f=1
+         break
+        end
+{% if pass %}
+        if kp[u]<1 then
+         break
+        end
+{% endif %}
+        u=u+e
+       until b[u]~={{ EMPTY }}
+      end
+     end
+    end
+{% endif %}
+{% if pass %}
+    if kp[t]<1 then
+     break
+    end
+{% endif %}
+    t=t+d
+   until b[t]~={{ EMPTY }}
+{% if ai.guard %}
+  elseif b[t]=={{ ATTACKER }} then
+   g=g-{{ ai.w_guard }}
+{% endif %}
+  end
  end
 {% endif %}
  if n>0 then

@@ -208,50 +208,17 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
 end
 {% if ai.escape_block %}
 
-{# The squares of the king's open routes (from its neighbour up to the escape square) and the
-   empty squares beside him, as a set and a list, or nothing when he has no route: the
-   engine's `route_squares`, with the squares `qblk` adds. #}
-function rsq()
- local r,l,n,b,x,k,di{% if pass %},kp{% endif %}={},{},0,bd,ke,king,dirs{% if pass %},pas[{{ KING }}]{% endif %}
-
- for j=1,4 do
-  local d=di[j]
-  local t=k+d
-  if b[t]=={{ EMPTY }} then
-   local c=t
-   r[t]=1
-   add(l,t)
-   repeat
-    if x[t] then
-     n=n+1
-     {# The squares since the last one listed on this ray (the rays share none). #}
-     for u=c+d,t,d do
-      r[u]=1
-      add(l,u)
-     end
-     c=t
-    end
-{% if pass %}
-    if kp[t]<1 then
-     break
-    end
-{% endif %}
-    t=t+d
-   until b[t]~={{ EMPTY }}
-  end
- end
- if n>0 then
-  return r,l
- end
-end
-
 {# The engine's `qblock`: the attackers to move facing an open route may not stand pat; only
    the moves to a route square or beside the king (r and l, from `rsq`) can save the game, and
    one that leaves a route open loses two plies on. The moves are found from those squares
    (`qmv`), in the engine's generation order; each is made in full (quiescence's make: no
    hash). #}
-function qblk(h,a,b,q,r,l)
+function qblk(h,a,b,q,r,l,n)
  local best=h-{{ ai.inf - 2 }}
+ if n>1 and ksafe() then
+  {# A fork: no single move closes two routes nor takes the king. #}
+  return best
+ end
  if best>a then
   a=best
  end

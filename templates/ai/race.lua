@@ -2,10 +2,10 @@
    defenders try the king's moves, the moves of their pieces first on the king's rays (`o`) and
    the moves landing where they take an attacker first on a ray (`n`), in generation order,
    keeping those after which the king has a route; the attackers try every move to a route
-   square or beside the king (`qmv`, in generation order). A repeated position is scored by the
-   rules' repetition result; a race stops unproven after {{ ai.race_nodes }} moves made (`rn`).
-   `rdef(l)`: plies to the defenders' forced escape within l (0: none); `ratt(l)` the same with
-   the attackers to move facing a route (0: a reply holds). #}
+   square or beside the king (`rsq`, `qmv`: generation order). A repeated position is scored by
+   the rules' repetition result; a race stops unproven after {{ ai.race_nodes }} moves made (`rn`).
+   `rdef(l)`: plies to the defenders' forced escape within l plies, 0 for none; `ratt(l)` the
+   same with the attackers to move facing a route (0: a reply holds). #}
 function rdef(l)
  if rep() then
   return {{ 1 if ai.race_rep_defenders_win else 0 }}
@@ -16,8 +16,9 @@ function rdef(l)
  if l<3 then
   return 0
  end
- local k,b,o,n=king,bd,{},{}
- for d in all(dirs) do
+ local k,b,di,o,n,ms=king,bd,dirs,{},{},gen()
+ for j=1,4 do
+  local d=di[j]
   local t=k+d
   while b[t]=={{ EMPTY }} do
    t=t+d
@@ -25,14 +26,16 @@ function rdef(l)
   if b[t]=={{ DEFENDER }} then
    o[t]=1
   elseif b[t]=={{ ATTACKER }} then
-   for e in all(dirs) do
+   for i=1,4 do
+    local e=di[i]
     if b[t-e]=={{ EMPTY }} and {% if simple_host %}sd[b[t+e]]=={{ DEFENDERS }}{% else %}host(t+e,{{ ATTACKER }}){% endif %} then
      n[t-e]=1
     end
    end
   end
  end
- for m in all(gen()) do
+ for i=1,#ms do
+  local m=ms[i]
   local f=m\{{ area }}
   if f==k or o[f] or n[m%{{ area }}] then
    rn+=1
@@ -63,23 +66,18 @@ function ratt(l)
  if rep() then
   return {{ 2 if ai.race_rep_attackers_lose else 0 }}
  end
- local r,c=rsq()
+ local r,q,c=rsq()
  if c>1 and ksafe() then
   return 2
  end
- local k,w=king,2
- for d in all(dirs) do
-  if bd[k+d]=={{ EMPTY }} then
-   r[k+d]=1
-  end
- end
- for m in all(qmv(r,{{ ATTACKERS }})) do
+ local w,ms=2,qmv(r,q,{{ ATTACKERS }})
+ for i=1,#ms do
   rn+=1
   if rn>{{ ai.race_nodes }} then
    return 0
   end
   yld()
-  mk(m)
+  mk(ms[i])
   local x=0
   if status=={{ ONGOING }} then
    x=2
@@ -94,7 +92,35 @@ function ratt(l)
   if x<1 then
    return 0
   end
-  w=max(w,x)
+  if x>w then
+   w=x
+  end
  end
  return w
+end
+
+{# The engine's `race_guard` on a level's choice m, the attackers to move: a choice the race
+   refutes gets its proven loss as an exact score, the best is found again (the first of the
+   highest), and the level chooses again, at most {{ ai.race_tries }} times. #}
+function guard(m,l)
+ for _=1,{{ ai.race_tries }} do
+  mk(m)
+  rn=0
+  local p,bm,bs=status=={{ ONGOING }} and rdef({{ ai.race }}) or 0,m,-{{ ai.inf }}
+  um()
+  if p<1 then
+   return m
+  end
+  for i=1,#rscs do
+   local r=rscs[i]
+   if r[1]==m then
+    r[2],r[3]=p+{{ 1 - ai.inf }},true
+   end
+   if r[2]>bs then
+    bm,bs=r[1],r[2]
+   end
+  end
+  m=choose(bm,bs,l)
+ end
+ return m
 end

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use tafl8_engine::rules::{
-    KingCapture, RepetitionResult, FLAG_CORNER, FLAG_EDGE, FLAG_ESCAPE, FLAG_THRONE,
+    KingCapture, RepetitionResult, FLAG_CORNER, FLAG_EDGE, FLAG_ESCAPE, FLAG_ESCAPED, FLAG_THRONE,
 };
 use tafl8_engine::zobrist::ZOBRIST_SEED;
 use tafl8_engine::{EndReason, Rules, Side, Status, ATTACKER, DEFENDER, EMPTY, KING, OFF};
@@ -86,6 +86,9 @@ pub struct RulesContext {
     pub hostile_occupied: Option<[String; 3]>,
     /// Escape squares (0/1).
     pub escape: String,
+    /// The squares the king has escaped from (`rules/escaped.rs`), a split list, or `None` when
+    /// the ruleset has none: the king's route targets are the escape squares and these.
+    pub escaped: Option<String>,
     /// Whether the king escapes to the corners only (else to any edge square).
     pub corner_escape: bool,
     /// Whether the escape squares are exactly the edge squares and the king may stop on every
@@ -209,6 +212,15 @@ impl RulesContext {
             hostile_empty: kind_tables(g, rules.hostile_empty_table(), false),
             hostile_occupied: kind_tables(g, rules.hostile_occupied_table(), false),
             escape: square_flags(g, |s| flags[s] & FLAG_ESCAPE != 0),
+            escaped: {
+                let list: Vec<i64> = g
+                    .squares()
+                    .map(|s| s.index())
+                    .filter(|&s| flags[s] & FLAG_ESCAPED != 0)
+                    .map(|s| s as i64)
+                    .collect();
+                (!list.is_empty()).then(|| join(list))
+            },
             corner_escape: rules.escape() == tafl8_engine::rules::Escape::Corners,
             edge_escape_all: rules.escape() == tafl8_engine::rules::Escape::Edge
                 && g.squares()

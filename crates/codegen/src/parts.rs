@@ -52,6 +52,7 @@ pub const PARTS: &[Part] = &[
     part!("ai/captures", Ai, None),
     part!("ai/search", Ai, None),
     part!("ai/quiesce", Ai, Some("qsearch")),
+    part!("ai/race", Ai, Some("race")),
     part!("ai/difficulty", Ai, None),
     part!("ai/book", Ai, Some("book")),
     part!("game/board", Game, None),

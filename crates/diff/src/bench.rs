@@ -59,8 +59,9 @@ pub struct BenchRow {
 }
 
 /// The parts of the engine a row's instructions are split into, in table order.
-pub const PART_NAMES: [&str; 9] = [
-    "movegen", "make", "captures", "endings", "eval", "ordering", "search", "builtins", "other",
+pub const PART_NAMES: [&str; 10] = [
+    "movegen", "make", "captures", "endings", "eval", "ordering", "search", "race", "builtins",
+    "other",
 ];
 
 /// Which part each of the cart's engine functions belongs to (its own instructions; what it
@@ -69,7 +70,8 @@ pub const PART_NAMES: [&str; 9] = [
 /// `search`); `captures`: finding and applying captures (`qfind` finds quiescence's moves,
 /// `qmv` their movers); `endings`: the game-ending tests make runs (surround, exit fort);
 /// `eval`: the static evaluation; `ordering`: move keys and selection; `search`: the tree walk
-/// itself (node counting, repetition, the table, the known-escape test, PVs). A function
+/// itself (node counting, repetition, the table, the known-escape test, PVs); `race`: the king
+/// race and its guard on the attackers' choice. A function
 /// missing here is counted as `other`, so a renamed function shows up instead of vanishing.
 pub const PARTS: &[(&str, &str)] = &[
     ("gen", "movegen"),
@@ -111,6 +113,10 @@ pub const PARTS: &[(&str, &str)] = &[
     ("rep", "search"),
     ("upv", "search"),
     ("routes", "search"),
+    ("ksafe", "search"),
+    ("rdef", "race"),
+    ("ratt", "race"),
+    ("guard", "race"),
 ];
 
 /// Groups a per-function profile into parts.

@@ -111,7 +111,7 @@ impl SearchConfig {
         escape_extension: false,
         escape_block: true,
         escape_threat: true,
-        race: 0,
+        race: DEFAULT_RACE,
         eval: EvalConfig::FULL,
     };
     /// The seed-level engine: alpha-beta + iterative deepening + PV first; material and

@@ -24,7 +24,7 @@ use crate::position::{Position, Status};
 use crate::rules::KingCapture;
 use crate::square::MAX_AREA;
 
-use super::{RootScore, Score, SearchResult, Searcher, WIN_MIN};
+use super::{RootScore, Score, SearchResult, Searcher};
 
 /// The most nodes (moves made) one race searches before giving up unproven.
 pub const RACE_NODES: u32 = 2000;
@@ -202,8 +202,9 @@ impl Searcher {
 
     /// The king-race guard on a finished search's move choice, for the attackers: `pick` chooses
     /// a root move from `result` (the best, or a difficulty level's draw); a move the race
-    /// refutes gets its proven loss as an exact score, the best is recomputed, and `pick`
-    /// chooses again, at most `tries` times. Returns the last move chosen.
+    /// refutes gets its proven loss as an exact score, the best is recomputed (the first of the
+    /// highest scores, as the root search keeps it), and `pick` chooses again, at most `tries`
+    /// times. Returns the last move chosen.
     pub fn race_guard(
         &mut self,
         pos: &mut Position,
@@ -218,30 +219,20 @@ impl Searcher {
         }
         for _ in 0..tries {
             let Some(mv) = m else { break };
-            let refuted = |r: &RootScore| r.mv == mv && r.exact && r.score.get() <= -WIN_MIN;
-            if result.root_scores.iter().any(refuted) {
-                // Every choice left is a loss: the race has nothing more to say.
-                break;
-            }
             let Some(loss) = self.race_refutes(pos, mv, plies) else {
                 break;
             };
-            for r in result.root_scores.iter_mut().filter(|r| r.mv == mv) {
-                *r = RootScore {
-                    mv,
-                    score: loss,
-                    exact: true,
-                };
+            let mut best: Option<RootScore> = None;
+            for r in result.root_scores.iter_mut() {
+                if r.mv == mv {
+                    r.score = loss;
+                    r.exact = true;
+                }
+                if best.is_none_or(|b| r.score > b.score) {
+                    best = Some(*r);
+                }
             }
-            // The first of the highest scores, as the root search keeps its best.
-            if let Some(best) = result
-                .root_scores
-                .iter()
-                .fold(None::<&RootScore>, |b, r| match b {
-                    Some(b) if b.score >= r.score => Some(b),
-                    _ => Some(r),
-                })
-            {
+            if let Some(best) = best {
                 if result.best != Some(best.mv) {
                     result.pv = vec![best.mv];
                 }
