@@ -235,3 +235,209 @@ fn corner_and_tropism_bugs_are_reported() {
         assert!(checks.iter().all(|c| c == "eval"), "{name}: {checks:?}");
     }
 }
+
+/// The cases for the king-race tests: reachable positions and placements with eval, search,
+/// think (the attackers' choices go through the race) and race checks.
+fn race_cases(good: &Target) -> Vec<Case> {
+    let plan = tafl8_diff::Plan {
+        positions: 12,
+        placements: 40,
+        search_positions: 4,
+        search_depth: 2,
+        think_seeds: 2,
+        max_level: 3,
+        book_seeds: 0,
+        games: 0,
+        ..tafl8_diff::Plan::small()
+    };
+    let cases = tafl8_diff::cases(&good.rules, &plan, false, None, good.cfg.race);
+    // The race cases must hold proofs as well as failures, or they check little.
+    let proved = cases
+        .iter()
+        .filter(|c| matches!(c.check, Check::Race { .. }))
+        .map(|c| tafl8_diff::oracle::answer(good, c))
+        .filter(|a| !a.starts_with("race 0 "))
+        .count();
+    assert!(proved >= 5, "{proved} race cases with a proof");
+    let clean = run(good, &cases);
+    assert_eq!(clean.mismatches, 0, "{:#?}", clean.details.first());
+    cases
+}
+
+/// Think cases where the race changes level 5's choice: the positions of the recorded games
+/// the cart's level 5 lost as attackers against OpenTafl (docs/strength/games), where level 5
+/// with the race plays another move than without it (found by the engine: the cases only say
+/// where to look; the comparison is the cart's answer against the engine's).
+fn refuted_choices(good: &Target, want: usize) -> Vec<Case> {
+    use tafl8_engine::difficulty::{seeded_rng, think, Level};
+    use tafl8_engine::record::GameRecord;
+    use tafl8_engine::search::Searcher;
+    let rules = &good.rules;
+    let level = Level::of(rules, 5).unwrap();
+    let mut plain = good.cfg;
+    plain.race = 0;
+    let text = include_str!("../docs/strength/games/level5-full-copenhagen.otg");
+    let mut out = Vec::new();
+    for game in text.split("[event:").skip(1) {
+        let rec = GameRecord::parse(&format!("[event:{game}")).unwrap();
+        let lost = rec
+            .tags
+            .iter()
+            .any(|(k, v)| k == "attackers" && v == "tafl8")
+            && rec.tags.iter().any(|(k, v)| k == "result" && v == "-1");
+        if !lost {
+            continue;
+        }
+        let mut p = CasePos::start(rules);
+        let mut pos = p.position(rules);
+        for mv in &rec.moves {
+            if pos.side_to_move() == tafl8_engine::Side::Attackers && p.moves.len() >= 2 {
+                let pick = |cfg| {
+                    let mut q = p.position(rules);
+                    think(
+                        &mut Searcher::new(rules, cfg),
+                        &mut q,
+                        &level,
+                        &mut seeded_rng(7),
+                    )
+                };
+                if pick(good.cfg) != pick(plain) {
+                    out.push(Case {
+                        pos: p.clone(),
+                        check: Check::Think { level: 5, seed: 7 },
+                    });
+                    if out.len() == want {
+                        return out;
+                    }
+                    break;
+                }
+            }
+            let record = tafl8_engine::record::parse_move_record(rules.geometry(), mv).unwrap();
+            let m = record.mv;
+            pos.make(m);
+            p.moves.push(m);
+        }
+    }
+    panic!(
+        "{} positions where the race changes the choice, {want} wanted",
+        out.len()
+    );
+}
+
+/// The king's knowledge of issue 26 on Copenhagen, the board with squares the king has escaped
+/// from: those squares, one route a direction, the king race and its guard on the attackers'
+/// choice. A slip in each shows in the checks that can see it.
+#[test]
+fn king_race_bugs_are_reported() {
+    // OpenTafl's Copenhagen, as the matches play it (a repetition loses for its mover).
+    let rules = Rules::from_otr(
+        "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/\
+         tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    )
+    .unwrap();
+    let good = Target::new(Arc::new(rules), "engine").expect("cart builds");
+    assert!(good.cfg.race > 0, "Copenhagen's engine plays the race");
+    let cases = race_cases(&good);
+    let choices = refuted_choices(&good, 3);
+    let clean = run(&good, &choices);
+    assert_eq!(clean.mismatches, 0, "{:#?}", clean.details.first());
+    // The guard ignores the race: a refuted choice is played.
+    let checks = caught(
+        &good,
+        &choices,
+        "refuted choice played",
+        "  if p<1 then\n   return m",
+        "  if p<99 then\n   return m",
+    );
+    assert_eq!(checks, ["think"]);
+    let bugs = [
+        // The squares beside the corners are not the king's targets.
+        (
+            "escaped squares forgotten",
+            " ke[s]=true\n",
+            " ke[s]=ke[s]\n",
+            "eval",
+        ),
+        // Every target of a ray counted and marked, not the first only.
+        (
+            "routes counted per target",
+            "      add(l,u)\n     end\n     break\n",
+            "      add(l,u)\n     end\n",
+            "race",
+        ),
+        // The defenders' captures of a ray's blocker left out of the race.
+        (
+            "race without blocker captures",
+            "if f==k or o[f] or n[m%169] then",
+            "if f==k or o[f] then",
+            "race",
+        ),
+        // The plies of a threat and its answers miscounted.
+        (
+            "race plies",
+            "    r=ratt(l-1)\n    if r>0 then\n     r+=1",
+            "    r=ratt(l-1)\n    if r>0 then\n     r+=2",
+            "race",
+        ),
+    ];
+    for (name, pattern, replacement, check) in bugs {
+        let checks = caught(&good, &cases, name, pattern, replacement);
+        assert!(checks.iter().any(|c| c == check), "{name}: {checks:?}");
+    }
+}
+
+/// The fork test on a board whose king is taken by two (brandubh): two routes win only when
+/// no attacker stands beside the king.
+#[test]
+fn fork_bugs_are_reported() {
+    let good = Target::preset("brandubh", "engine").expect("cart builds");
+    let mut cases = race_cases(&good);
+    // Worked by hand (rank 1 first): the king on b3 may step to b1, where it has two routes
+    // (a1 beside it, g1 along the empty rank) but stands beside the hostile corner: c5-c1 takes
+    // it. No fork, then: the search must try the attackers' moves and find the capture.
+    let rules = good.rules.clone();
+    let base = CasePos {
+        cells: *tafl8_engine::Position::from_string(
+            rules.clone(),
+            "/7/7/1K5/7/2t4/7/6t/",
+            tafl8_engine::Side::Defenders,
+        )
+        .unwrap()
+        .cells(),
+        side: tafl8_engine::Side::Defenders,
+        moves: Vec::new(),
+    };
+    for check in [
+        Check::Search { depth: 1, nodes: 0 },
+        Check::Search { depth: 2, nodes: 0 },
+        Check::Race {
+            plies: good.cfg.race,
+        },
+    ] {
+        cases.push(Case {
+            pos: base.clone(),
+            check,
+        });
+    }
+    let clean = run(&good, &cases);
+    assert_eq!(clean.mismatches, 0, "{:#?}", clean.details.first());
+    let bugs = [
+        // A king with one hostile side taken for safe.
+        (
+            "king safety off by one",
+            " return n<1\n",
+            " return n<2\n",
+            "search",
+        ),
+        (
+            "quiescence fork without king safety",
+            " if n>1 and ksafe() then\n",
+            " if n>1 then\n",
+            "search",
+        ),
+    ];
+    for (name, pattern, replacement, check) in bugs {
+        let checks = caught(&good, &cases, name, pattern, replacement);
+        assert!(checks.iter().any(|c| c == check), "{name}: {checks:?}");
+    }
+}

@@ -56,7 +56,7 @@ fn the_cart_plays_the_custom_ruleset_like_the_rust() {
     for (spec, rules_checks) in [("full", true), ("full,-tt", false)] {
         let target = Target::new(rules.clone(), spec).expect("the cart builds");
         assert!(target.book.is_none(), "no book for a ruleset of one's own");
-        let cases = cases(&rules, &plan, rules_checks, None);
+        let cases = cases(&rules, &plan, rules_checks, None, target.cfg.race);
         let r = compare(&target, &Runner, &cases, 60, &mut |_| {}).expect("harness runs");
         let kinds: Vec<&str> = r.by_check.keys().map(String::as_str).collect();
         for kind in ["eval", "search", "think"] {

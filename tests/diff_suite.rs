@@ -21,7 +21,13 @@ const OTHER_CONFIGS: [&str; 5] = [
 
 fn check(variant: &str, spec: &str, plan: &Plan, rules_checks: bool) -> Report {
     let target = Target::preset(variant, spec).expect("cart builds");
-    let cases = cases(&target.rules, plan, rules_checks, target.book.as_ref());
+    let cases = cases(
+        &target.rules,
+        plan,
+        rules_checks,
+        target.book.as_ref(),
+        target.cfg.race,
+    );
     let r = compare(&target, &Runner, &cases, 60, &mut |_| {}).expect("harness runs");
     assert!(r.cases > 0);
     assert_eq!(

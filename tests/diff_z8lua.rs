@@ -33,7 +33,13 @@ fn z8lua_and_runner_agree_with_rust_on_every_preset() {
     let mut total = 0;
     for v in PRESETS {
         let target = Target::preset(v, "full").expect("cart builds");
-        let cases = cases(&target.rules, &plan, true, target.book.as_ref());
+        let cases = cases(
+            &target.rules,
+            &plan,
+            true,
+            target.book.as_ref(),
+            target.cfg.race,
+        );
         for backend in [&z8 as &dyn Backend, &Runner] {
             let r = compare(&target, backend, &cases, 200, &mut |_| {}).expect("harness runs");
             assert_eq!(

@@ -114,7 +114,7 @@ pub struct Options {
     /// Moves played from --position, comma-separated (`c1-b1,d6-e6`; `-` for none).
     #[arg(long, value_name = "LIST")]
     moves: Option<String>,
-    /// The one check to run at --position: perft, moves, eval, search, think, book or game.
+    /// The one check to run at --position: perft, moves, eval, search, think, book, race or game.
     #[arg(long, value_name = "NAME")]
     check: Option<String>,
     /// Node limit for --check search (0 = none).
@@ -126,6 +126,9 @@ pub struct Options {
     /// Defenders' level for --check game.
     #[arg(long, value_name = "L", default_value_t = 3)]
     defender_level: u8,
+    /// Plies of the king race for --check race (the defenders to move at --position).
+    #[arg(long, value_name = "N", default_value_t = tafl8_engine::search::DEFAULT_RACE)]
+    race_plies: u8,
 }
 
 /// `--config`'s help, listing the default configurations.
@@ -281,6 +284,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                     &plan,
                     i == 0,
                     target.book.as_ref(),
+                    target.cfg.race,
                 )),
             };
             jobs.push((target, cases));
@@ -525,13 +529,18 @@ fn single_case(rules: &Arc<Rules>, opts: &Options, check: &str) -> anyhow::Resul
             seed,
         },
         "book" => Check::Book { seed },
+        "race" => Check::Race {
+            plies: opts.race_plies,
+        },
         "game" => Check::Game {
             attackers: opts.level,
             defenders: opts.defender_level,
             seed,
             plies: opts.plies,
         },
-        other => bail!("--check {other}: use perft, moves, eval, search, think, book or game"),
+        other => {
+            bail!("--check {other}: use perft, moves, eval, search, think, book, race or game")
+        }
     };
     for (name, l) in [
         ("--level", opts.level),

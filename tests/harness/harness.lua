@@ -21,6 +21,8 @@
 --   book seed        the opening book's choice (`-` out of book or without a book), PRNG after
 --   level lv         search with level lv's limits and margin, unsliced: nodes(hex), depth
 --                    (for `tafl8 bench cart`; compares nothing)
+--   race l           the king race (`rdef`, defenders to move) after a depth-1 search: plies
+--                    to a forced escape (0 none), moves made
 --   nop              nothing (the bench's baseline: setup and protocol cost)
 --   ycost n s        `yld()` n times with `slice` set (s 1) or not (s 0): the difference is
 --                    what the game's frame-slicing test adds to every node (for the bench)
@@ -115,6 +117,10 @@ function hreq(f)
    n+=1
   end
   o..=" = "..hout()..":"..hx(rs)
+ elseif c=="race" then
+  search(1,0)
+  rn=0
+  o..=" "..rdef(a).." "..rn
  elseif c=="level" then
   local l=levels[a]
   margin=l[3]

@@ -38,6 +38,13 @@ pub enum Check {
         /// PRNG seed (never 0).
         seed: u32,
     },
+    /// The king race ([`tafl8_engine::search::Searcher::race`]) from the position, defenders to
+    /// move, after a depth-1 search (which sets up the repetition history both sides read):
+    /// the plies to a forced escape (0: none) and the moves the race made.
+    Race {
+        /// Plies the race may search.
+        plies: u8,
+    },
     /// A self-play game from the position (book moves first, as the cart's game plays).
     Game {
         /// Attackers' level.
@@ -66,6 +73,7 @@ impl Check {
             Check::Search { .. } => "search",
             Check::Think { .. } => "think",
             Check::Book { .. } => "book",
+            Check::Race { .. } => "race",
             Check::Game { .. } => "game",
         }
     }
@@ -79,6 +87,7 @@ impl Check {
             Check::Search { depth, nodes } => format!(" {depth} {}", hex(nodes as u32)),
             Check::Think { level, seed } => format!(" {level} {}", hex(seed)),
             Check::Book { seed } => format!(" {}", hex(seed)),
+            Check::Race { plies } => format!(" {plies}"),
             Check::Game {
                 attackers,
                 defenders,
@@ -100,6 +109,7 @@ impl Check {
                 format!("--check think --level {level} --seed {seed}")
             }
             Check::Book { seed } => format!("--check book --seed {seed}"),
+            Check::Race { plies } => format!("--check race --race-plies {plies}"),
             Check::Game {
                 attackers,
                 defenders,
@@ -142,6 +152,15 @@ impl CasePos {
             p.make(m);
         }
         p
+    }
+
+    /// The side to move after the moves.
+    pub fn to_move(&self) -> Side {
+        if self.moves.len() % 2 == 0 {
+            self.side
+        } else {
+            self.side.opponent()
+        }
     }
 
     /// The base position as an OpenTafl position string.

@@ -102,6 +102,13 @@ pub fn answer(target: &Target, case: &Case) -> String {
             let m = m.map_or("-".to_string(), code);
             let _ = write!(o, " {m} {} {} {depth}", hex(rng.state()), hex(nodes as u32));
         }
+        Check::Race { plies } => {
+            let mut s = Searcher::new(rules, *cfg);
+            s.search(&mut pos, tafl8_engine::search::Limits::depth(1));
+            let before = s.race_nodes();
+            let p = s.race(&mut pos, plies);
+            let _ = write!(o, " {p} {}", s.race_nodes() - before);
+        }
         Check::Book { seed } => {
             let mut rng = seeded_rng(seed);
             let m = book.and_then(|b| b.choose(&pos, &mut rng));

@@ -85,12 +85,13 @@ pub fn book_positions(
 
 /// The cases of `plan` for `rules` (with the cart's opening `book`, if any); `rules_checks` adds
 /// the config-independent checks (perft, moves, book) — needed once per variant, not once per
-/// configuration.
+/// configuration; `race`: the configuration's king-race plies (0: no race cases).
 pub fn cases(
     rules: &Arc<Rules>,
     plan: &Plan,
     rules_checks: bool,
     book: Option<&Book>,
+    race: u8,
 ) -> Vec<Case> {
     let mut positions = vec![CasePos::start(rules)];
     positions.extend(reachable(rules, plan.seed, plan.positions, 40));
@@ -161,6 +162,17 @@ pub fn cases(
                     },
                 ));
             }
+        }
+    }
+    if race > 0 {
+        // The race from every position and placement with the defenders to move (on the
+        // placements' open boards the king often has a forced escape).
+        for p in positions
+            .iter()
+            .chain(&free)
+            .filter(|p| p.to_move() == tafl8_engine::Side::Defenders)
+        {
+            out.push(at(p, Check::Race { plies: race }));
         }
     }
     for g in 0..plan.games {
