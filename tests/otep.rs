@@ -388,7 +388,7 @@ fn a_level_plays_as_the_carts_level_does() {
     assert!(status.success(), "{out:?}");
     let moves: Vec<&str> = out.iter().filter_map(|l| l.strip_prefix("move ")).collect();
     assert_eq!(moves, want, "{out:?}");
-    // A level plays its own budget: --nodes with it is refused.
-    let (_, status) = otep(&["--level", "5", "--nodes", "100"], b"");
+    // A level plays its own depth: --depth with it is refused.
+    let (_, status) = otep(&["--level", "5", "--depth", "3"], b"");
     assert!(!status.success());
 }

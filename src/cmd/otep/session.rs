@@ -453,10 +453,13 @@ impl Session {
         };
         let (best, r) = match &game.level {
             Some(level) => {
-                let limits = Limits {
+                let mut limits = Limits {
                     time: Some(time),
                     ..level.limits()
                 };
+                if self.settings.nodes != 0 {
+                    limits.nodes = self.settings.nodes;
+                }
                 let t = think_within(
                     &mut game.searcher,
                     &mut game.pos,
