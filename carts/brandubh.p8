@@ -204,12 +204,48 @@ function routes()
    repeat
     if x[t] then
      n=n+1
+     break
     end
     t=t+d
    until b[t]~=0
   end
  end
  return n
+end
+function rsq()
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
+   repeat
+    if x[t] then
+     n=n+1
+     for u=c+d,t,d do
+      r[u]=1
+      add(l,u)
+     end
+     break
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return r,l,n
+ end
+end
+function ksafe()
+ local n,k,di=0,king,dirs
+ for j=1,4 do
+  if host(k+di[j],3) then
+   n+=1
+  end
+ end
+ return n<1
 end
 ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function cr(u,p,b,x)
@@ -894,34 +930,11 @@ function qs(h,a,b,q,e)
  end
  return best
 end
-function rsq()
- local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
- for j=1,4 do
-  local d=di[j]
-  local t=k+d
-  if b[t]==0 then
-   local c=t
-   r[t]=1
-   add(l,t)
-   repeat
-    if x[t] then
-     n=n+1
-     for u=c+d,t,d do
-      r[u]=1
-      add(l,u)
-     end
-     c=t
-    end
-    t=t+d
-   until b[t]~=0
-  end
- end
- if n>0 then
-  return r,l
- end
-end
-function qblk(h,a,b,q,r,l)
+function qblk(h,a,b,q,r,l,n)
  local best=h-31998
+ if n>1 and ksafe() then
+  return best
+ end
  if best>a then
   a=best
  end
@@ -950,6 +963,119 @@ function qblk(h,a,b,q,r,l)
   end
  end
  return best
+end
+function rdef(l)
+ if rep() then
+  return 0
+ end
+ if routes()>0 then
+  return 1
+ end
+ if l<3 then
+  return 0
+ end
+ local k,b,di,o,n,ms=king,bd,dirs,{},{},gen()
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  while b[t]==0 do
+   t=t+d
+  end
+  if b[t]==2 then
+   o[t]=1
+  elseif b[t]==1 then
+   for i=1,4 do
+    local e=di[i]
+    if b[t-e]==0 and host(t+e,1) then
+     n[t-e]=1
+    end
+   end
+  end
+ end
+ for i=1,#ms do
+  local m=ms[i]
+  local f=m\81
+  if f==k or o[f] or n[m%81] then
+   rn+=1
+   if rn>2000 then
+    return 0
+   end
+   yld()
+   mk(m)
+   local r=0
+   if status>0 then
+    r=1
+   elseif routes()>0 then
+    r=ratt(l-1)
+    if r>0 then
+     r+=1
+    end
+   end
+   um()
+   if r>0 then
+    return r
+   end
+  end
+ end
+ return 0
+end
+function ratt(l)
+ if rep() then
+  return 0
+ end
+ local r,q,c=rsq()
+ if c>1 and ksafe() then
+  return 2
+ end
+ local w,ms=2,qmv(r,q,1)
+ for i=1,#ms do
+  rn+=1
+  if rn>2000 then
+   return 0
+  end
+  yld()
+  mk(ms[i])
+  local x=0
+  if status==0 then
+   x=2
+   if routes()<1 then
+    x=rdef(l-1)
+    if x>0 then
+     x+=1
+    end
+   end
+  end
+  um()
+  if x<1 then
+   return 0
+  end
+  if x>w then
+   w=x
+  end
+ end
+ return w
+end
+function guard(m,l)
+ for _=1,4 do
+  mk(m)
+  rn=0
+  local p,bm,bs=status==0 and rdef(9) or 0,m,-32000
+  um()
+  if p<1 then
+   return m
+  end
+  for i=1,#rscs do
+   local r=rscs[i]
+   if r[1]==m then
+    r[2],r[3]=p+-31999,true
+   end
+   if r[2]>bs then
+    bm,bs=r[1],r[2]
+   end
+  end
+  m=choose(bm,bs,l)
+ end
+ return m
 end
 levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
 margin=0
@@ -1000,7 +1126,11 @@ function think(lv)
  margin=l[3]
  local bm,bs=search(l[1],l[2])
  margin=0
- return bm and choose(bm,bs,l)
+ local m=bm and choose(bm,bs,l)
+ if m and side==1 then
+  return guard(m,l)
+ end
+ return m
 end
 book={}
 local bk,i="820c0e9b30a2e80a3f60cc72852ec18f309eb809ec806b93859a67e630d6b80c2381293585c3665b2071580c6c890e4072630d2b809f0709ef791e6db6130c7d80fb070c6c6941b17a730c1a80d6b70dbd69d796bd620c3e80c357b3c6b70a30cd280ffb70cd15b90614fa30c9080cd9609ef6bf9ee79e30d2380a4170cc76c3ddb78c10ccf8c6797af7306d5806c3809e57d715ad6230fb180fb370fbb7d7a10b0b30c1a80c23812935d85ac7aa110068e69a5df230d7d80c358070b7e8a75b5030a8f80a9180d237ecbc9fbe30c7580c8770c6c7fad12c9b3070d812958070a200a7d24530c9080fb180fb370375a8ac10cc7813500ae110ccf815181b892070e8070d728416c10209ec809f042feeded8312398122761230630acce81309ed80f7260f613372f75cd30c3580be370dbd73fce130020c6380cd974757a93320c6380c6c547b900d930cbe80c6c60a3f649b049d4312958070d80d7d84aa39a3130c2381296810447563870982070a80cc775edf26b630d3d80fb170a2e45fddfaf130c6c809ef709e5668b33cc530f6980f7280c6377b6ea5c02070a80cc72",1

@@ -379,6 +379,9 @@ ke={}
 for s=14,154 do
  ke[s]=esc[s]>0
 end
+for s in all(split"15,23,27,37,131,141,145,153") do
+ ke[s]=true
+end
 function routes()
  local n,b,x,k,di=0,bd,ke,king,dirs
  for j=1,4 do
@@ -388,6 +391,7 @@ function routes()
    repeat
     if x[t] then
      n=n+1
+     break
     end
     t=t+d
    until b[t]~=0
@@ -395,40 +399,71 @@ function routes()
  end
  return n
 end
-ax,kd={[13]=1,[-13]=1,[1]=13,[-1]=13},0
-function cr(u,p,b,x)
- local v=u
- repeat
-  v=v+p
- until b[v]~=0
- if b[v]==4 and x[v-p] then
-  return true
- end
- v=u
- repeat
-  v=v-p
- until b[v]~=0
- return b[v]==4 and x[v+p]
-end
-function kesc()
- local b,x,w,k,di,n,f,g=bd,ke,ax,king,dirs,0,nil,-32
+function rsq()
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
  for j=1,4 do
   local d=di[j]
-  local t=k
-  repeat
-   t=t+d
-  until b[t]~=0
-  g=g+(t-k)\d*8
-  local u,p=t-d,w[d]
-  if u==k and b[t]==1 then
-   g=g-45
+  local t=k+d
+  if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
+   repeat
+    if x[t] then
+     n=n+1
+     for u=c+d,t,d do
+      r[u]=1
+      add(l,u)
+     end
+     break
+    end
+    t=t+d
+   until b[t]~=0
   end
-  if b[t]==4 and u~=k then
-   if x[u] then
-    n=n+1
-   elseif not f and cr(u,p,b,x) then
-    f=1
-   end
+ end
+ if n>0 then
+  return r,l,n
+ end
+end
+function ksafe()
+ local n,k,di=0,king,dirs
+ for j=1,4 do
+  if host(k+di[j],3) then
+   n+=1
+  end
+ end
+ return n<3
+end
+ax,kd={[13]=1,[-13]=1,[1]=13,[-1]=13},0
+function kesc()
+ local b,x,w,k,di,n,f,g=bd,ke,ax,king,dirs,0,nil,0
+ for j=1,4 do
+  local d=di[j]
+  local p,t,c=w[d],k+d
+  if b[t]==0 then
+   repeat
+    if x[t] and not c then
+     n,c=n+1,1
+    end
+    g=g+8
+    if not f then
+     for e=-p,p,p+p do
+      local u=t+e
+      if b[u]==0 then
+       repeat
+        if x[u] then
+         f=1
+         break
+        end
+        u=u+e
+       until b[u]~=0
+      end
+     end
+    end
+    t=t+d
+   until b[t]~=0
+  elseif b[t]==1 then
+   g=g-45
   end
  end
  if n>0 then
@@ -439,24 +474,32 @@ function kesc()
   kd=2
   return ai_ed[2]+g
  end
- for j=1,4 do
-  local d=di[j]
-  local a,p=k+d,w[d]
-  if b[a]==0 then
-   repeat
-     for e=-p,p,p+p do
-      local v=a
-      repeat
-       v=v+e
-      until b[v]~=0
-      if b[v]==4 and v-e~=a and cr(v-e,w[e],b,x) then
-       kd=3
-       return ai_ed[3]+g
+ local seen,q,a,m,h={},{k,k},{1,13},2,1
+ for l=1,3 do
+  local e=m
+  for i=h,e do
+   local s,p=q[i],a[i]
+   local o=14-p
+   for d=-p,p,p+p do
+    local t=s+d
+    if b[t]==0 then
+     repeat
+      if x[t] then
+       kd=l
+       return ai_ed[l]+g
       end
-     end
-    a=a+d
-   until b[a]~=0
+      if l<3 and not seen[t] then
+       seen[t]=1
+       m=m+1
+       q[m]=t
+       a[m]=o
+      end
+      t=t+d
+     until b[t]~=0
+    end
+   end
   end
+  h=e+1
  end
  kd=0
  return g
@@ -595,54 +638,37 @@ function qfind(z)
   local pl,a,c=pk[2]
   for i=1,#pl do
    local v=pl[i]
-   a,c=bo[v-13],bo[v+13]
-   if a==0 then
-    if c==1 then
-     vic(v-13,v)
+   for j=1,2 do
+    local d=di[j]
+    a,c=bo[v-d],bo[v+d]
+    if a==0 then
+     if c==1 then
+      vic(v-d,v)
+     end
+    elseif c==0 and a==1 then
+     vic(v+d,v)
     end
-   elseif c==0 and a==1 then
-    vic(v+13,v)
-   end
-   a,c=bo[v-1],bo[v+1]
-   if a==0 then
-    if c==1 then
-     vic(v-1,v)
-    end
-   elseif c==0 and a==1 then
-    vic(v+1,v)
    end
   end
  else
   local pl=pk[s]
   for i=1,#pl do
    local w=pl[i]
-  if bo[w+13]==e and bo[w+26]==0 then
-   vic(w+26,w+13)
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   vic(w+2,w+1)
-  end
-  if bo[w-13]==e and bo[w-26]==0 then
-   vic(w-26,w-13)
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   vic(w-2,w-1)
+  for j=1,4 do
+   local d=di[j]
+   if bo[w+d]==e and bo[w+d+d]==0 then
+    vic(w+d+d,w+d)
+   end
   end
   end
  end
  if s==2 then
   local w=king
-  if bo[w+13]==e and bo[w+26]==0 then
-   vic(w+26,w+13)
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   vic(w+2,w+1)
-  end
-  if bo[w-13]==e and bo[w-26]==0 then
-   vic(w-26,w-13)
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   vic(w-2,w-1)
+  for j=1,4 do
+   local d=di[j]
+   if bo[w+d]==e and bo[w+d+d]==0 then
+    vic(w+d+d,w+d)
+   end
   end
  end
  local hz=he[e]
@@ -1221,34 +1247,11 @@ function qs(h,a,b,q,e)
  end
  return best
 end
-function rsq()
- local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
- for j=1,4 do
-  local d=di[j]
-  local t=k+d
-  if b[t]==0 then
-   local c=t
-   r[t]=1
-   add(l,t)
-   repeat
-    if x[t] then
-     n=n+1
-     for u=c+d,t,d do
-      r[u]=1
-      add(l,u)
-     end
-     c=t
-    end
-    t=t+d
-   until b[t]~=0
-  end
- end
- if n>0 then
-  return r,l
- end
-end
-function qblk(h,a,b,q,r,l)
+function qblk(h,a,b,q,r,l,n)
  local best=h-31998
+ if n>1 and ksafe() then
+  return best
+ end
  if best>a then
   a=best
  end
@@ -1277,6 +1280,119 @@ function qblk(h,a,b,q,r,l)
   end
  end
  return best
+end
+function rdef(l)
+ if rep() then
+  return 0
+ end
+ if routes()>0 then
+  return 1
+ end
+ if l<3 then
+  return 0
+ end
+ local k,b,di,o,n,ms=king,bd,dirs,{},{},gen()
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  while b[t]==0 do
+   t=t+d
+  end
+  if b[t]==2 then
+   o[t]=1
+  elseif b[t]==1 then
+   for i=1,4 do
+    local e=di[i]
+    if b[t-e]==0 and host(t+e,1) then
+     n[t-e]=1
+    end
+   end
+  end
+ end
+ for i=1,#ms do
+  local m=ms[i]
+  local f=m\169
+  if f==k or o[f] or n[m%169] then
+   rn+=1
+   if rn>2000 then
+    return 0
+   end
+   yld()
+   mk(m)
+   local r=0
+   if status>0 then
+    r=1
+   elseif routes()>0 then
+    r=ratt(l-1)
+    if r>0 then
+     r+=1
+    end
+   end
+   um()
+   if r>0 then
+    return r
+   end
+  end
+ end
+ return 0
+end
+function ratt(l)
+ if rep() then
+  return 0
+ end
+ local r,q,c=rsq()
+ if c>1 and ksafe() then
+  return 2
+ end
+ local w,ms=2,qmv(r,q,1)
+ for i=1,#ms do
+  rn+=1
+  if rn>2000 then
+   return 0
+  end
+  yld()
+  mk(ms[i])
+  local x=0
+  if status==0 then
+   x=2
+   if routes()<1 then
+    x=rdef(l-1)
+    if x>0 then
+     x+=1
+    end
+   end
+  end
+  um()
+  if x<1 then
+   return 0
+  end
+  if x>w then
+   w=x
+  end
+ end
+ return w
+end
+function guard(m,l)
+ for _=1,4 do
+  mk(m)
+  rn=0
+  local p,bm,bs=status==0 and rdef(9) or 0,m,-32000
+  um()
+  if p<1 then
+   return m
+  end
+  for i=1,#rscs do
+   local r=rscs[i]
+   if r[1]==m then
+    r[2],r[3]=p+-31999,true
+   end
+   if r[2]>bs then
+    bm,bs=r[1],r[2]
+   end
+  end
+  m=choose(bm,bs,l)
+ end
+ return m
 end
 levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
 margin=0
@@ -1327,7 +1443,11 @@ function think(lv)
  margin=l[3]
  local bm,bs=search(l[1],l[2])
  margin=0
- return bm and choose(bm,bs,l)
+ local m=bm and choose(bm,bs,l)
+ if m and side==1 then
+  return guard(m,l)
+ end
+ return m
 end
 book={}
 local bk,i="ac24c1c8315458154d815418f287e98a32685826868268385094cb593268582683826868793d06363368183667839298",1

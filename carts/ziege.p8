@@ -190,12 +190,48 @@ function routes()
    repeat
     if x[t] then
      n=n+1
+     break
     end
     t=t+d
    until b[t]~=0
   end
  end
  return n
+end
+function rsq()
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
+   repeat
+    if x[t] then
+     n=n+1
+     for u=c+d,t,d do
+      r[u]=1
+      add(l,u)
+     end
+     break
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return r,l,n
+ end
+end
+function ksafe()
+ local n,k,di=0,king,dirs
+ for j=1,4 do
+  if sd[bd[k+di[j]]]==1 then
+   n+=1
+  end
+ end
+ return n<1
 end
 ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function kesc()
@@ -412,6 +448,32 @@ for j=1,4 do
   dk[-dirs[j]*k]=(j+1)%4*16+k
  end
 end
+function qmv(lt,lq,s)
+ local bo,so=bd,sd
+ local ms,ks,ky,n,dq={},{[0]=-1},dk,0,qd
+ for y=1,#lq do
+  local t=lq[y]
+  for j=1,4 do
+   local d=dq[j]
+   local u=t+d
+   local p=bo[u]
+   while p==0 do
+    u=u+d
+    p=bo[u]
+   end
+   if so[p]==s and stp[p][t]>0 then
+    local key,i=u*64+ky[t-u],n+1
+    n=i
+    while ks[i-1]>key do
+     ms[i],ks[i]=ms[i-1],ks[i-1]
+     i=i-1
+    end
+    ms[i],ks[i]=u*81+t,key
+   end
+  end
+ end
+ return ms
+end
 function qfind()
  local bo,so,s,di,vl,kc,lt,lq=bd,sd,side,dirs,{},{},{},{}
  local function mrk(t,c)
@@ -523,29 +585,7 @@ function qfind()
    end
   end
  end
- local ms,ks,ky,n,dq={},{[0]=-1},dk,0,qd
- for y=1,#lq do
-  local t=lq[y]
-  for j=1,4 do
-   local d=dq[j]
-   local u=t+d
-   local p=bo[u]
-   while p==0 do
-    u=u+d
-    p=bo[u]
-   end
-   if so[p]==s and stp[p][t]>0 then
-    local key,i=u*64+ky[t-u],n+1
-    n=i
-    while ks[i-1]>key do
-     ms[i],ks[i]=ms[i-1],ks[i-1]
-     i=i-1
-    end
-    ms[i],ks[i]=u*81+t,key
-   end
-  end
- end
- return ms,vl,kc
+ return qmv(lt,lq,s),vl,kc
 end
 function yld()
  if slice and stat(1)>.9 then
@@ -947,6 +987,119 @@ function qs(h,a,b,q,e)
  end
  return best
 end
+function rdef(l)
+ if rep() then
+  return 0
+ end
+ if routes()>0 then
+  return 1
+ end
+ if l<3 then
+  return 0
+ end
+ local k,b,di,o,n,ms=king,bd,dirs,{},{},gen()
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  while b[t]==0 do
+   t=t+d
+  end
+  if b[t]==2 then
+   o[t]=1
+  elseif b[t]==1 then
+   for i=1,4 do
+    local e=di[i]
+    if b[t-e]==0 and sd[b[t+e]]==2 then
+     n[t-e]=1
+    end
+   end
+  end
+ end
+ for i=1,#ms do
+  local m=ms[i]
+  local f=m\81
+  if f==k or o[f] or n[m%81] then
+   rn+=1
+   if rn>2000 then
+    return 0
+   end
+   yld()
+   mk(m)
+   local r=0
+   if status>0 then
+    r=1
+   elseif routes()>0 then
+    r=ratt(l-1)
+    if r>0 then
+     r+=1
+    end
+   end
+   um()
+   if r>0 then
+    return r
+   end
+  end
+ end
+ return 0
+end
+function ratt(l)
+ if rep() then
+  return 0
+ end
+ local r,q,c=rsq()
+ if c>1 and ksafe() then
+  return 2
+ end
+ local w,ms=2,qmv(r,q,1)
+ for i=1,#ms do
+  rn+=1
+  if rn>2000 then
+   return 0
+  end
+  yld()
+  mk(ms[i])
+  local x=0
+  if status==0 then
+   x=2
+   if routes()<1 then
+    x=rdef(l-1)
+    if x>0 then
+     x+=1
+    end
+   end
+  end
+  um()
+  if x<1 then
+   return 0
+  end
+  if x>w then
+   w=x
+  end
+ end
+ return w
+end
+function guard(m,l)
+ for _=1,4 do
+  mk(m)
+  rn=0
+  local p,bm,bs=status==0 and rdef(9) or 0,m,-32000
+  um()
+  if p<1 then
+   return m
+  end
+  for i=1,#rscs do
+   local r=rscs[i]
+   if r[1]==m then
+    r[2],r[3]=p+-31999,true
+   end
+   if r[2]>bs then
+    bm,bs=r[1],r[2]
+   end
+  end
+  m=choose(bm,bs,l)
+ end
+ return m
+end
 levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
 margin=0
 function seed(x)
@@ -996,7 +1149,11 @@ function think(lv)
  margin=l[3]
  local bm,bs=search(l[1],l[2])
  margin=0
- return bm and choose(bm,bs,l)
+ local m=bm and choose(bm,bs,l)
+ if m and side==1 then
+  return guard(m,l)
+ end
+ return m
 end
 book={}
 local bk,i="8aec9e0d108ef81fe305f4103e1826aeb03a10c1a8412a735b107158",1

@@ -581,7 +581,7 @@ mod tests {
             seed: 1,
         };
         let book = Book::builtin(&rules);
-        let cases = tafl8_diff::cases(&rules, &plan, true, book.as_ref());
+        let cases = tafl8_diff::cases(&rules, &plan, true, book.as_ref(), 9);
         let key = |c: &Case| {
             format!("{:?}", c.check)
                 .chars()

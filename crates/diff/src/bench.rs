@@ -230,7 +230,17 @@ fn slicing(target: &Target, eval: &str) -> Result<(f64, f64), DiffError> {
 
 /// The table for `target` from its start position: depths 1..=`max_depth`, then levels 1..=5.
 pub fn bench_cart(target: &Target, max_depth: u8) -> Result<Vec<BenchRow>, DiffError> {
-    let start = CasePos::start(&target.rules);
+    bench_cart_at(target, max_depth, &CasePos::start(&target.rules))
+}
+
+/// [`bench_cart`] from another position (`start`: a base position and the moves played from
+/// it, so the search sees the game's history).
+pub fn bench_cart_at(
+    target: &Target,
+    max_depth: u8,
+    start: &CasePos,
+) -> Result<Vec<BenchRow>, DiffError> {
+    let start = start.clone();
     // The baseline: the same position set up, answered by `nop` (the `eval` request renamed).
     let eval = Case {
         pos: start.clone(),

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tafl8_diff::bench::{bench_cart, PART_NAMES};
+use tafl8_diff::bench::{bench_cart, bench_cart_at, PART_NAMES};
 use tafl8_diff::bench_game::{bench_game, summary};
 use tafl8_diff::Target;
 
@@ -30,6 +30,10 @@ pub struct CartOptions {
     /// Also print how many times each engine function runs per node.
     #[arg(long)]
     calls: bool,
+    /// The game so far, as `analyze --moves` takes it: the table is measured after these moves
+    /// (a middlegame costs more a node than the start).
+    #[arg(long, value_name = "LIST")]
+    moves: Option<String>,
     /// Instead of the table from the start: play a whole self-play game at difficulty level L
     /// (both sides; book moves first, as the cart plays) and measure the cart's think time at
     /// every AI move: the first, the median and the longest (`--seed`, `--plies`).
@@ -56,7 +60,14 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
     if let Some(level) = opts.game {
         return game(&target, &shown, level, &opts);
     }
-    let rows = bench_cart(&target, opts.depth)?;
+    let rows = match &opts.moves {
+        Some(list) => {
+            let mut at = tafl8_diff::CasePos::start(&target.rules);
+            at.moves = replay(&target.rules, list)?;
+            bench_cart_at(&target, opts.depth, &at)?
+        }
+        None => bench_cart(&target, opts.depth)?,
+    };
     if opts.json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(ExitCode::SUCCESS);
@@ -193,4 +204,25 @@ fn game(target: &Target, shown: &str, level: u8, opts: &CartOptions) -> anyhow::
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The moves of `list` (an `analyze --moves` list) as they are played from the start.
+fn replay(
+    rules: &std::sync::Arc<tafl8_engine::Rules>,
+    list: &str,
+) -> anyhow::Result<Vec<tafl8_engine::Move>> {
+    let g = rules.geometry();
+    let mut pos = tafl8_engine::Position::start(rules.clone());
+    let mut out = Vec::new();
+    for tok in list.split([' ', ',', '|']).filter(|t| !t.is_empty()) {
+        if tok.ends_with('.') {
+            continue;
+        }
+        let rec = tafl8_engine::record::parse_move_record(g, tok)
+            .map_err(|e| anyhow::anyhow!("--moves `{tok}`: {e}"))?;
+        pos.play(rec.mv)
+            .map_err(|e| anyhow::anyhow!("--moves `{tok}`: {e}"))?;
+        out.push(rec.mv);
+    }
+    Ok(out)
 }
