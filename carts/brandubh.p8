@@ -192,8 +192,8 @@ function um()
 end
 pst={split"0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,293,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,293,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,104,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,104,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0"}
 ke={}
-for s=10,70 do
- ke[s]=esc[s]>0
+for s in all(split"10,16,64,70") do
+ ke[s]=true
 end
 function routes()
  local n,b,x,k,di=0,bd,ke,king,dirs
@@ -493,7 +493,12 @@ function qfind()
 end
 function yld()
  if slice and stat(1)>.9 then
+  fr+=stat(1)
+  if fr>=tl then
+   lim=nodes
+  end
   yield()
+  fr-=stat(1)
  end
 end
 function tick()
@@ -609,8 +614,8 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if slice and stat(1)>.9 then
-  yield()
+ if nodes&0x0.0007==0 then
+  yld()
  end
  pvl[h]=0
  if rep() then
@@ -811,8 +816,8 @@ function qs(h,a,b,q,e)
    halt=true
    return 0
   end
-  if slice and stat(1)>.9 then
-   yield()
+  if nodes&0x0.0007==0 then
+   yld()
   end
   if side==2 then
    e=kesc()
@@ -1077,7 +1082,7 @@ function guard(m,l)
  end
  return m
 end
-levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
+levels={split"1,0x0000.012c,1000,1,15",split"2,0x0000.03e8,200,4,30",split"3,0x0000.0bb8,120,4,60",split"4,0x0000.1f40,60,5,90",split"62,0x0000.9c40,12,1,116"}
 margin=0
 function seed(x)
  rs=x
@@ -1123,7 +1128,7 @@ function choose(bm,bs,l)
 end
 function think(lv)
  local l=levels[lv]
- margin=l[3]
+ margin,tl,fr=l[3],l[5],-stat(1)
  local bm,bs=search(l[1],l[2])
  margin=0
  local m=bm and choose(bm,bs,l)

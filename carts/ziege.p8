@@ -178,8 +178,8 @@ function um()
 end
 pst={split"0,0,0,0,0,0,0,0,0,-270,-290,-300,-330,-300,-290,-270,0,0,-290,-320,-330,-320,-330,-320,-290,0,0,-300,-330,-310,-310,-310,-330,-300,0,0,-330,-320,-310,-300,-310,-320,-330,0,0,-300,-330,-310,-310,-310,-330,-300,0,0,-290,-320,-330,-320,-330,-320,-290,0,0,-270,-290,-300,-330,-300,-290,-270,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,330,328,328,328,328,328,330,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,330,328,328,328,328,328,330,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,400,384,384,384,384,384,400,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,400,384,384,384,384,384,400,0,0,0,0,0,0,0,0,0,0"}
 ke={}
-for s=10,70 do
- ke[s]=esc[s]>0
+for s in all(split"10,11,12,13,14,15,16,19,25,28,34,37,43,46,52,55,61,64,65,66,67,68,69,70") do
+ ke[s]=true
 end
 function routes()
  local n,b,x,k,di=0,bd,ke,king,dirs
@@ -589,7 +589,12 @@ function qfind()
 end
 function yld()
  if slice and stat(1)>.9 then
+  fr+=stat(1)
+  if fr>=tl then
+   lim=nodes
+  end
   yield()
+  fr-=stat(1)
  end
 end
 function tick()
@@ -705,8 +710,8 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if slice and stat(1)>.9 then
-  yield()
+ if nodes&0x0.0007==0 then
+  yld()
  end
  pvl[h]=0
  if rep() then
@@ -907,8 +912,8 @@ function qs(h,a,b,q,e)
    halt=true
    return 0
   end
-  if slice and stat(1)>.9 then
-   yield()
+  if nodes&0x0.0007==0 then
+   yld()
   end
   if side==2 then
    e=kesc()
@@ -1100,7 +1105,7 @@ function guard(m,l)
  end
  return m
 end
-levels={split"1,0x0000.012c,1000,1",split"2,0x0000.03e8,200,4",split"3,0x0000.0bb8,120,4",split"4,0x0000.1f40,60,5",split"62,0x0000.4e20,12,1"}
+levels={split"1,0x0000.012c,1000,1,15",split"2,0x0000.03e8,200,4,30",split"3,0x0000.0bb8,120,4,60",split"4,0x0000.1f40,60,5,90",split"62,0x0000.9c40,12,1,116"}
 margin=0
 function seed(x)
  rs=x
@@ -1146,7 +1151,7 @@ function choose(bm,bs,l)
 end
 function think(lv)
  local l=levels[lv]
- margin=l[3]
+ margin,tl,fr=l[3],l[5],-stat(1)
  local bm,bs=search(l[1],l[2])
  margin=0
  local m=bm and choose(bm,bs,l)

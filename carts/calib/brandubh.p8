@@ -192,8 +192,8 @@ function um()
 end
 pst={split"0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,293,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,290,284,284,284,284,284,290,0,0,293,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,104,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,80,32,32,32,32,32,80,0,0,104,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0"}
 ke={}
-for s=10,70 do
- ke[s]=esc[s]>0
+for s in all(split"10,16,64,70") do
+ ke[s]=true
 end
 function routes()
  local n,b,x,k,di=0,bd,ke,king,dirs
@@ -204,12 +204,48 @@ function routes()
    repeat
     if x[t] then
      n=n+1
+     break
     end
     t=t+d
    until b[t]~=0
   end
  end
  return n
+end
+function rsq()
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
+   repeat
+    if x[t] then
+     n=n+1
+     for u=c+d,t,d do
+      r[u]=1
+      add(l,u)
+     end
+     break
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return r,l,n
+ end
+end
+function ksafe()
+ local n,k,di=0,king,dirs
+ for j=1,4 do
+  if host(k+di[j],3) then
+   n+=1
+  end
+ end
+ return n<1
 end
 ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function cr(u,p,b,x)
@@ -457,7 +493,12 @@ function qfind()
 end
 function yld()
  if slice and stat(1)>.9 then
+  fr+=stat(1)
+  if fr>=tl then
+   lim=nodes
+  end
   yield()
+  fr-=stat(1)
  end
 end
 function tick()
@@ -573,8 +614,8 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if slice and stat(1)>.9 then
-  yield()
+ if nodes&0x0.0007==0 then
+  yld()
  end
  pvl[h]=0
  if rep() then
@@ -775,8 +816,8 @@ function qs(h,a,b,q,e)
    halt=true
    return 0
   end
-  if slice and stat(1)>.9 then
-   yield()
+  if nodes&0x0.0007==0 then
+   yld()
   end
   if side==2 then
    e=kesc()
@@ -894,34 +935,11 @@ function qs(h,a,b,q,e)
  end
  return best
 end
-function rsq()
- local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
- for j=1,4 do
-  local d=di[j]
-  local t=k+d
-  if b[t]==0 then
-   local c=t
-   r[t]=1
-   add(l,t)
-   repeat
-    if x[t] then
-     n=n+1
-     for u=c+d,t,d do
-      r[u]=1
-      add(l,u)
-     end
-     c=t
-    end
-    t=t+d
-   until b[t]~=0
-  end
- end
- if n>0 then
-  return r,l
- end
-end
-function qblk(h,a,b,q,r,l)
+function qblk(h,a,b,q,r,l,n)
  local best=h-31998
+ if n>1 and ksafe() then
+  return best
+ end
  if best>a then
   a=best
  end
@@ -952,7 +970,7 @@ function qblk(h,a,b,q,r,l)
  return best
 end
 local u=1
-gv,slice,margin=1,false,0
+gv,slice,margin,fr,tl=1,false,0,0,0x7fff
 cal_f={[0]=function(n) for _=1,n do end end,
  function(n,a,b) for _=1,n do a=b end return a end,
  function(n,a) for _=1,n do a=gv end return a end,
@@ -1049,7 +1067,7 @@ function _update()
   search(2,0)
   local y=stat(1)
   local d=nodes<<16
-  cal_o("node"..d,cal_r(y-x,d),667.3,"-")
+  cal_o("node"..d,cal_r(y-x,d),669,"-")
   cal_o("done")
  end
 end

@@ -376,8 +376,8 @@ function um()
 end
 pst={split"0,0,0,0,0,0,0,0,0,0,0,0,0,-326,-320,-320,-320,-320,-320,-320,-320,-320,-320,-326,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-320,-308,-308,-308,-308,-308,-308,-308,-308,-308,-320,0,0,-326,-320,-320,-320,-320,-320,-320,-320,-320,-320,-326,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,293,290,290,290,290,290,290,290,290,290,293,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,290,284,284,284,284,284,284,284,284,284,290,0,0,293,290,290,290,290,290,290,290,290,290,293,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,104,80,80,80,80,80,80,80,80,80,104,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,80,32,32,32,32,32,32,32,32,32,80,0,0,104,80,80,80,80,80,80,80,80,80,104,0,0,0,0,0,0,0,0,0,0,0,0,0,0"}
 ke={}
-for s=14,154 do
- ke[s]=esc[s]>0
+for s in all(split"14,15,23,24,27,37,131,141,144,145,153,154") do
+ ke[s]=true
 end
 function routes()
  local n,b,x,k,di=0,bd,ke,king,dirs
@@ -388,6 +388,7 @@ function routes()
    repeat
     if x[t] then
      n=n+1
+     break
     end
     t=t+d
    until b[t]~=0
@@ -395,40 +396,71 @@ function routes()
  end
  return n
 end
-ax,kd={[13]=1,[-13]=1,[1]=13,[-1]=13},0
-function cr(u,p,b,x)
- local v=u
- repeat
-  v=v+p
- until b[v]~=0
- if b[v]==4 and x[v-p] then
-  return true
- end
- v=u
- repeat
-  v=v-p
- until b[v]~=0
- return b[v]==4 and x[v+p]
-end
-function kesc()
- local b,x,w,k,di,n,f,g=bd,ke,ax,king,dirs,0,nil,-32
+function rsq()
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
  for j=1,4 do
   local d=di[j]
-  local t=k
-  repeat
-   t=t+d
-  until b[t]~=0
-  g=g+(t-k)\d*8
-  local u,p=t-d,w[d]
-  if u==k and b[t]==1 then
-   g=g-45
+  local t=k+d
+  if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
+   repeat
+    if x[t] then
+     n=n+1
+     for u=c+d,t,d do
+      r[u]=1
+      add(l,u)
+     end
+     break
+    end
+    t=t+d
+   until b[t]~=0
   end
-  if b[t]==4 and u~=k then
-   if x[u] then
-    n=n+1
-   elseif not f and cr(u,p,b,x) then
-    f=1
-   end
+ end
+ if n>0 then
+  return r,l,n
+ end
+end
+function ksafe()
+ local n,k,di=0,king,dirs
+ for j=1,4 do
+  if host(k+di[j],3) then
+   n+=1
+  end
+ end
+ return n<3
+end
+ax,kd={[13]=1,[-13]=1,[1]=13,[-1]=13},0
+function kesc()
+ local b,x,w,k,di,n,f,g=bd,ke,ax,king,dirs,0,nil,0
+ for j=1,4 do
+  local d=di[j]
+  local p,t,c=w[d],k+d
+  if b[t]==0 then
+   repeat
+    if x[t] and not c then
+     n,c=n+1,1
+    end
+    g=g+8
+    if not f then
+     for e=-p,p,p+p do
+      local u=t+e
+      if b[u]==0 then
+       repeat
+        if x[u] then
+         f=1
+         break
+        end
+        u=u+e
+       until b[u]~=0
+      end
+     end
+    end
+    t=t+d
+   until b[t]~=0
+  elseif b[t]==1 then
+   g=g-45
   end
  end
  if n>0 then
@@ -439,24 +471,32 @@ function kesc()
   kd=2
   return ai_ed[2]+g
  end
- for j=1,4 do
-  local d=di[j]
-  local a,p=k+d,w[d]
-  if b[a]==0 then
-   repeat
-     for e=-p,p,p+p do
-      local v=a
-      repeat
-       v=v+e
-      until b[v]~=0
-      if b[v]==4 and v-e~=a and cr(v-e,w[e],b,x) then
-       kd=3
-       return ai_ed[3]+g
+ local seen,q,a,m,h={},{k,k},{1,13},2,1
+ for l=1,3 do
+  local e=m
+  for i=h,e do
+   local s,p=q[i],a[i]
+   local o=14-p
+   for d=-p,p,p+p do
+    local t=s+d
+    if b[t]==0 then
+     repeat
+      if x[t] then
+       kd=l
+       return ai_ed[l]+g
       end
-     end
-    a=a+d
-   until b[a]~=0
+      if l<3 and not seen[t] then
+       seen[t]=1
+       m=m+1
+       q[m]=t
+       a[m]=o
+      end
+      t=t+d
+     until b[t]~=0
+    end
+   end
   end
+  h=e+1
  end
  kd=0
  return g
@@ -595,54 +635,37 @@ function qfind(z)
   local pl,a,c=pk[2]
   for i=1,#pl do
    local v=pl[i]
-   a,c=bo[v-13],bo[v+13]
-   if a==0 then
-    if c==1 then
-     vic(v-13,v)
+   for j=1,2 do
+    local d=di[j]
+    a,c=bo[v-d],bo[v+d]
+    if a==0 then
+     if c==1 then
+      vic(v-d,v)
+     end
+    elseif c==0 and a==1 then
+     vic(v+d,v)
     end
-   elseif c==0 and a==1 then
-    vic(v+13,v)
-   end
-   a,c=bo[v-1],bo[v+1]
-   if a==0 then
-    if c==1 then
-     vic(v-1,v)
-    end
-   elseif c==0 and a==1 then
-    vic(v+1,v)
    end
   end
  else
   local pl=pk[s]
   for i=1,#pl do
    local w=pl[i]
-  if bo[w+13]==e and bo[w+26]==0 then
-   vic(w+26,w+13)
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   vic(w+2,w+1)
-  end
-  if bo[w-13]==e and bo[w-26]==0 then
-   vic(w-26,w-13)
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   vic(w-2,w-1)
+  for j=1,4 do
+   local d=di[j]
+   if bo[w+d]==e and bo[w+d+d]==0 then
+    vic(w+d+d,w+d)
+   end
   end
   end
  end
  if s==2 then
   local w=king
-  if bo[w+13]==e and bo[w+26]==0 then
-   vic(w+26,w+13)
-  end
-  if bo[w+1]==e and bo[w+2]==0 then
-   vic(w+2,w+1)
-  end
-  if bo[w-13]==e and bo[w-26]==0 then
-   vic(w-26,w-13)
-  end
-  if bo[w-1]==e and bo[w-2]==0 then
-   vic(w-2,w-1)
+  for j=1,4 do
+   local d=di[j]
+   if bo[w+d]==e and bo[w+d+d]==0 then
+    vic(w+d+d,w+d)
+   end
   end
  end
  local hz=he[e]
@@ -755,7 +778,12 @@ function qfind(z)
 end
 function yld()
  if slice and stat(1)>.8 then
+  fr+=stat(1)
+  if fr>=tl then
+   lim=nodes
+  end
   yield()
+  fr-=stat(1)
  end
 end
 function tick()
@@ -871,8 +899,8 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if slice and stat(1)>.8 then
-  yield()
+ if nodes&0x0.0007==0 then
+  yld()
  end
  pvl[h]=0
  if rep() then
@@ -1105,8 +1133,8 @@ function qs(h,a,b,q,e)
    halt=true
    return 0
   end
-  if slice and stat(1)>.8 then
-   yield()
+  if nodes&0x0.0007==0 then
+   yld()
   end
   if side==2 then
    e=kesc()
@@ -1221,34 +1249,11 @@ function qs(h,a,b,q,e)
  end
  return best
 end
-function rsq()
- local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
- for j=1,4 do
-  local d=di[j]
-  local t=k+d
-  if b[t]==0 then
-   local c=t
-   r[t]=1
-   add(l,t)
-   repeat
-    if x[t] then
-     n=n+1
-     for u=c+d,t,d do
-      r[u]=1
-      add(l,u)
-     end
-     c=t
-    end
-    t=t+d
-   until b[t]~=0
-  end
- end
- if n>0 then
-  return r,l
- end
-end
-function qblk(h,a,b,q,r,l)
+function qblk(h,a,b,q,r,l,n)
  local best=h-31998
+ if n>1 and ksafe() then
+  return best
+ end
  if best>a then
   a=best
  end
@@ -1279,7 +1284,7 @@ function qblk(h,a,b,q,r,l)
  return best
 end
 local u=1
-gv,slice,margin=1,false,0
+gv,slice,margin,fr,tl=1,false,0,0,0x7fff
 cal_f={[0]=function(n) for _=1,n do end end,
  function(n,a,b) for _=1,n do a=b end return a end,
  function(n,a) for _=1,n do a=gv end return a end,
@@ -1376,7 +1381,7 @@ function _update()
   search(2,0)
   local y=stat(1)
   local d=nodes<<16
-  cal_o("node"..d,cal_r(y-x,d),1457.2,"-")
+  cal_o("node"..d,cal_r(y-x,d),1549.9,"-")
   cal_o("done")
  end
 end

@@ -308,8 +308,8 @@ function um()
 end
 pst={split"0,0,0,0,0,0,0,0,0,0,0,-400,-400,-400,-400,-400,-400,-400,-400,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-388,-388,-388,-388,-388,-388,-388,-400,0,0,-400,-400,-400,-400,-400,-400,-400,-400,-400,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,330,330,330,330,330,330,330,330,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,324,324,324,324,324,324,324,330,0,0,330,330,330,330,330,330,330,330,330,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,400,400,400,400,400,400,400,400,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,352,352,352,352,352,352,352,400,0,0,400,400,400,400,400,400,400,400,400,0,0,0,0,0,0,0,0,0,0,0,0"}
 ke={}
-for s=12,108 do
- ke[s]=esc[s]>0 and stp[3][s]>0
+for s in all(split"12,13,14,15,16,17,18,19,20,23,31,34,42,45,53,56,64,67,75,78,86,89,97,100,101,102,103,104,105,106,107,108") do
+ ke[s]=true
 end
 function routes()
  local n,b,x,k,di=0,bd,ke,king,dirs
@@ -320,12 +320,48 @@ function routes()
    repeat
     if x[t] then
      n=n+1
+     break
     end
     t=t+d
    until b[t]~=0
   end
  end
  return n
+end
+function rsq()
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
+   repeat
+    if x[t] then
+     n=n+1
+     for u=c+d,t,d do
+      r[u]=1
+      add(l,u)
+     end
+     break
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return r,l,n
+ end
+end
+function ksafe()
+ local n,k,di=0,king,dirs
+ for j=1,4 do
+  if host(k+di[j],3) then
+   n+=1
+  end
+ end
+ return n<(nt[k]>0 and 3 or 1)
 end
 ax,kd={[11]=1,[-11]=1,[1]=11,[-1]=11},0
 function kesc()
@@ -758,7 +794,12 @@ function qfind(z)
 end
 function yld()
  if slice and stat(1)>.85 then
+  fr+=stat(1)
+  if fr>=tl then
+   lim=nodes
+  end
   yield()
+  fr-=stat(1)
  end
 end
 function tick()
@@ -874,8 +915,8 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if slice and stat(1)>.85 then
-  yield()
+ if nodes&0x0.0007==0 then
+  yld()
  end
  pvl[h]=0
  if rep() then
@@ -1108,8 +1149,8 @@ function qs(h,a,b,q,e)
    halt=true
    return 0
   end
-  if slice and stat(1)>.85 then
-   yield()
+  if nodes&0x0.0007==0 then
+   yld()
   end
   if side==2 then
    e=kesc()
@@ -1224,34 +1265,11 @@ function qs(h,a,b,q,e)
  end
  return best
 end
-function rsq()
- local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
- for j=1,4 do
-  local d=di[j]
-  local t=k+d
-  if b[t]==0 then
-   local c=t
-   r[t]=1
-   add(l,t)
-   repeat
-    if x[t] then
-     n=n+1
-     for u=c+d,t,d do
-      r[u]=1
-      add(l,u)
-     end
-     c=t
-    end
-    t=t+d
-   until b[t]~=0
-  end
- end
- if n>0 then
-  return r,l
- end
-end
-function qblk(h,a,b,q,r,l)
+function qblk(h,a,b,q,r,l,n)
  local best=h-31998
+ if n>1 and ksafe() then
+  return best
+ end
  if best>a then
   a=best
  end
@@ -1282,7 +1300,7 @@ function qblk(h,a,b,q,r,l)
  return best
 end
 local u=1
-gv,slice,margin=1,false,0
+gv,slice,margin,fr,tl=1,false,0,0,0x7fff
 cal_f={[0]=function(n) for _=1,n do end end,
  function(n,a,b) for _=1,n do a=b end return a end,
  function(n,a) for _=1,n do a=gv end return a end,
@@ -1379,7 +1397,7 @@ function _update()
   search(2,0)
   local y=stat(1)
   local d=nodes<<16
-  cal_o("node"..d,cal_r(y-x,d),843.4,"-")
+  cal_o("node"..d,cal_r(y-x,d),851.9,"-")
   cal_o("done")
  end
 end

@@ -178,8 +178,8 @@ function um()
 end
 pst={split"0,0,0,0,0,0,0,0,0,-270,-290,-300,-330,-300,-290,-270,0,0,-290,-320,-330,-320,-330,-320,-290,0,0,-300,-330,-310,-310,-310,-330,-300,0,0,-330,-320,-310,-300,-310,-320,-330,0,0,-300,-330,-310,-310,-310,-330,-300,0,0,-290,-320,-330,-320,-330,-320,-290,0,0,-270,-290,-300,-330,-300,-290,-270,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,330,328,328,328,328,328,330,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,328,316,316,316,316,316,328,0,0,330,328,328,328,328,328,330,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,400,384,384,384,384,384,400,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,384,288,288,288,288,288,384,0,0,400,384,384,384,384,384,400,0,0,0,0,0,0,0,0,0,0"}
 ke={}
-for s=10,70 do
- ke[s]=esc[s]>0
+for s in all(split"10,11,12,13,14,15,16,19,25,28,34,37,43,46,52,55,61,64,65,66,67,68,69,70") do
+ ke[s]=true
 end
 function routes()
  local n,b,x,k,di=0,bd,ke,king,dirs
@@ -190,12 +190,48 @@ function routes()
    repeat
     if x[t] then
      n=n+1
+     break
     end
     t=t+d
    until b[t]~=0
   end
  end
  return n
+end
+function rsq()
+ local r,l,n,b,x,k,di={},{},0,bd,ke,king,dirs
+ for j=1,4 do
+  local d=di[j]
+  local t=k+d
+  if b[t]==0 then
+   local c=t
+   r[t]=1
+   add(l,t)
+   repeat
+    if x[t] then
+     n=n+1
+     for u=c+d,t,d do
+      r[u]=1
+      add(l,u)
+     end
+     break
+    end
+    t=t+d
+   until b[t]~=0
+  end
+ end
+ if n>0 then
+  return r,l,n
+ end
+end
+function ksafe()
+ local n,k,di=0,king,dirs
+ for j=1,4 do
+  if sd[bd[k+di[j]]]==1 then
+   n+=1
+  end
+ end
+ return n<1
 end
 ax,kd={[9]=1,[-9]=1,[1]=9,[-1]=9},0
 function kesc()
@@ -412,6 +448,32 @@ for j=1,4 do
   dk[-dirs[j]*k]=(j+1)%4*16+k
  end
 end
+function qmv(lt,lq,s)
+ local bo,so=bd,sd
+ local ms,ks,ky,n,dq={},{[0]=-1},dk,0,qd
+ for y=1,#lq do
+  local t=lq[y]
+  for j=1,4 do
+   local d=dq[j]
+   local u=t+d
+   local p=bo[u]
+   while p==0 do
+    u=u+d
+    p=bo[u]
+   end
+   if so[p]==s and stp[p][t]>0 then
+    local key,i=u*64+ky[t-u],n+1
+    n=i
+    while ks[i-1]>key do
+     ms[i],ks[i]=ms[i-1],ks[i-1]
+     i=i-1
+    end
+    ms[i],ks[i]=u*81+t,key
+   end
+  end
+ end
+ return ms
+end
 function qfind()
  local bo,so,s,di,vl,kc,lt,lq=bd,sd,side,dirs,{},{},{},{}
  local function mrk(t,c)
@@ -523,33 +585,16 @@ function qfind()
    end
   end
  end
- local ms,ks,ky,n,dq={},{[0]=-1},dk,0,qd
- for y=1,#lq do
-  local t=lq[y]
-  for j=1,4 do
-   local d=dq[j]
-   local u=t+d
-   local p=bo[u]
-   while p==0 do
-    u=u+d
-    p=bo[u]
-   end
-   if so[p]==s and stp[p][t]>0 then
-    local key,i=u*64+ky[t-u],n+1
-    n=i
-    while ks[i-1]>key do
-     ms[i],ks[i]=ms[i-1],ks[i-1]
-     i=i-1
-    end
-    ms[i],ks[i]=u*81+t,key
-   end
-  end
- end
- return ms,vl,kc
+ return qmv(lt,lq,s),vl,kc
 end
 function yld()
  if slice and stat(1)>.9 then
+  fr+=stat(1)
+  if fr>=tl then
+   lim=nodes
+  end
   yield()
+  fr-=stat(1)
  end
 end
 function tick()
@@ -665,8 +710,8 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if slice and stat(1)>.9 then
-  yield()
+ if nodes&0x0.0007==0 then
+  yld()
  end
  pvl[h]=0
  if rep() then
@@ -867,8 +912,8 @@ function qs(h,a,b,q,e)
    halt=true
    return 0
   end
-  if slice and stat(1)>.9 then
-   yield()
+  if nodes&0x0.0007==0 then
+   yld()
   end
   if side==2 then
    e=kesc()
@@ -948,7 +993,7 @@ function qs(h,a,b,q,e)
  return best
 end
 local u=1
-gv,slice,margin=1,false,0
+gv,slice,margin,fr,tl=1,false,0,0,0x7fff
 cal_f={[0]=function(n) for _=1,n do end end,
  function(n,a,b) for _=1,n do a=b end return a end,
  function(n,a) for _=1,n do a=gv end return a end,
@@ -1045,7 +1090,7 @@ function _update()
   search(2,0)
   local y=stat(1)
   local d=nodes<<16
-  cal_o("node"..d,cal_r(y-x,d),516.2,"-")
+  cal_o("node"..d,cal_r(y-x,d),521.4,"-")
   cal_o("done")
  end
 end

@@ -1,5 +1,6 @@
 {# Difficulty levels and the move choice that gives them variety, the engine's `difficulty`:
-   per level depth, node budget (in units of 0x0.0001), root margin and halvings. Among the root
+   per level depth, node budget (in units of 0x0.0001), root margin, halvings and thinking
+   time (CPU frames: see `yld`). Among the root
    moves with exact scores within the margin of the best, the weight halves `halvings` times from
    the best to the worst kept one; `below` draws among them. #}
 levels={ {%- for l in ai.levels %}split"{{ l }}"{% if not loop.last %},{% endif %}{% endfor -%} }
@@ -55,7 +56,7 @@ end
    game has set `slice` and runs it in a coroutine. #}
 function think(lv)
  local l=levels[lv]
- margin=l[3]
+ margin,tl,fr=l[3],l[5],-stat(1)
  local bm,bs=search(l[1],l[2])
  margin=0
 {% if ai.race %}

@@ -7,21 +7,15 @@ pst={split"{{ ai.table[0] }}",split"{{ ai.table[1] }}",split"{{ ai.table[2] }}"}
 {% endif %}
 {% if ai.escape or ai.escape_win or ai.escape_ext or ai.qsearch and (ai.escape_block or ai.escape_threat) or ai.race %}
 
-{# ke[s]: s is an escape square the king may stop on, so the hot loops test one table, not two.
+{# ke[s]: s is one of the king's route targets (`FLAG_KING_TARGET`: an escape square he may stop
+   on, or a square he has escaped from), so the hot loops test one table, not two.
    The rays below are `if empty then repeat ... until not empty end` rather than `while`: the same
    tests, without the `JMP` back a `while` runs per square; and `t=t+d`, not `t+=d`, which
    z8lua computes into a temporary first (one instruction more). #}
 ke={}
-for s={{ first_square }},{{ last_square }} do
- ke[s]=esc[s]>0{% if king_stop %} and stp[{{ KING }}][s]>0{% endif %}
-
-end
-{% if escaped %}
-{# The squares the king has escaped from are his routes' targets too (rules/escaped.rs). #}
-for s in all(split"{{ escaped }}") do
+for s in all(split"{{ king_targets }}") do
  ke[s]=true
 end
-{% endif %}
 
 {# The king's open routes: the directions in which he reaches a target in one move. #}
 function routes()

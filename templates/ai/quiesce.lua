@@ -36,8 +36,8 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
    halt=true
    return 0
   end
-  if slice and stat(1)>{{ ai.frame_cpu }} then
-   yield()
+  if nodes&0x0.0007==0 then
+   yld()
   end
 {% if ai.escape_win %}
   if side=={{ DEFENDERS }} then

@@ -4,9 +4,19 @@
    `slice`: when set (inside the AI coroutine), yield whenever the frame's CPU is nearly spent
    (checked at every node, before the king-escape search and before each quiescence move; yielding
    never changes a result). #}
+{# The AI's thinking time (a difficulty level's budget, `think`): `fr` the CPU it has used, in
+   frames (stat(1) units): each frame's stat(1) where it yields, less stat(1) where it was
+   resumed; `tl` the budget. Charged when it yields, once a frame: a spent budget brings the
+   node limit down to the nodes searched, so the search stops at its next node as a node budget
+   would stop it there. The harness, which never yields, is bound by nodes alone. #}
 function yld()
  if slice and stat(1)>{{ ai.frame_cpu }} then
+  fr+=stat(1)
+  if fr>=tl then
+   lim=nodes
+  end
   yield()
+  fr-=stat(1)
  end
 end
 
@@ -146,8 +156,8 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if slice and stat(1)>{{ ai.frame_cpu }} then
-  yield()
+ if nodes&0x0.0007==0 then
+  yld()
  end
  pvl[h]=0
  if rep() then

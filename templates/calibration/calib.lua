@@ -10,9 +10,10 @@
    function; s "ab"; u an upvalue, gv a global. The probe list and what the runner and the
    published sources give for each: crates/codegen/src/calibration.rs. #}
 {# The search runs unsliced (`slice`, set by the game when it thinks in a coroutine), with the
-   root's usual window (`margin`, set by the difficulty levels). #}
+   root's usual window (`margin`, set by the difficulty levels) and no thinking time (`fr`,
+   `tl`, which a level's `think` sets). #}
 local u=1
-gv,slice,margin=1,false,0
+gv,slice,margin,fr,tl=1,false,0,0,0x7fff
 {# cal_f[0], the empty loop, is called as the probes are (a table read), so the two calls cost
    the same. #}
 cal_f={[0]=function(n) for _=1,n do end end,

@@ -168,7 +168,8 @@ pub struct AiContext {
     pub book: Option<String>,
     /// Draws discarded after seeding the game's generator.
     pub warm_up: usize,
-    /// Levels: "depth,nodes,margin,halvings" (nodes as a 16.16 literal of raw value `nodes`).
+    /// Levels: "depth,nodes,margin,halvings,frames" (nodes as a 16.16 literal of raw value
+    /// `nodes`; frames: the thinking time in frames of CPU).
     pub levels: Vec<String>,
 }
 
@@ -293,11 +294,12 @@ impl AiContext {
                 .iter()
                 .map(|l| {
                     format!(
-                        "{},{},{},{}",
+                        "{},{},{},{},{}",
                         l.depth,
                         fixed_literal(l.nodes.min(u64::from(u32::MAX >> 1)) as u32),
                         l.margin,
-                        l.halvings
+                        l.halvings,
+                        l.frames
                     )
                 })
                 .collect(),

@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 use tafl8_engine::rules::{
-    KingCapture, RepetitionResult, FLAG_CORNER, FLAG_EDGE, FLAG_ESCAPE, FLAG_ESCAPED, FLAG_THRONE,
+    KingCapture, RepetitionResult, FLAG_CORNER, FLAG_EDGE, FLAG_ESCAPE, FLAG_ESCAPED,
+    FLAG_KING_TARGET, FLAG_THRONE,
 };
 use tafl8_engine::zobrist::ZOBRIST_SEED;
 use tafl8_engine::{EndReason, Rules, Side, Status, ATTACKER, DEFENDER, EMPTY, KING, OFF};
@@ -89,6 +90,9 @@ pub struct RulesContext {
     /// The squares the king has escaped from (`rules/escaped.rs`), a split list, or `None` when
     /// the ruleset has none: the king's route targets are the escape squares and these.
     pub escaped: Option<String>,
+    /// The king's route targets (`FLAG_KING_TARGET`: the escape squares he may stop on and the
+    /// squares he has escaped from), a split list.
+    pub king_targets: String,
     /// Whether the king escapes to the corners only (else to any edge square).
     pub corner_escape: bool,
     /// Whether the escape squares are exactly the edge squares and the king may stop on every
@@ -221,6 +225,12 @@ impl RulesContext {
                     .collect();
                 (!list.is_empty()).then(|| join(list))
             },
+            king_targets: join(
+                g.squares()
+                    .map(|s| s.index())
+                    .filter(|&s| flags[s] & FLAG_KING_TARGET != 0)
+                    .map(|s| s as i64),
+            ),
             corner_escape: rules.escape() == tafl8_engine::rules::Escape::Corners,
             edge_escape_all: rules.escape() == tafl8_engine::rules::Escape::Edge
                 && g.squares()

@@ -1,16 +1,16 @@
-//! The cart's think time over a whole game: a self-play game at one difficulty level, played by
-//! the Rust engine, and at each AI move the cart's own `think` on that position measured by the
-//! runner's CPU model (the move the cart chooses must be the Rust engine's, or the row says so).
-//! It answers what a player waits: the first move's time, the median and the longest.
+//! The cart's think time over a whole game: a self-play game at one difficulty level, each AI
+//! move the cart's own choice as the game makes it ([`crate::cart_player`]: sliced, bound by the
+//! level's thinking time, in the runner's frames), checked against the engine's with the nodes
+//! the cart reached. It answers what a player waits: the first move's time, the median and the
+//! longest.
 
 use serde::Serialize;
 use tafl8_engine::difficulty::{seeded_rng, think_within, Level};
 use tafl8_engine::search::Searcher;
 use tafl8_engine::Side;
-use tafl8_runner::cpu::{CYCLES_PER_INSTRUCTION, CYCLES_PER_SECOND};
 
-use crate::backend::Runner;
-use crate::case::{hex, Case, CasePos, Check};
+use crate::cart_player::{cart_think, check};
+use crate::case::CasePos;
 use crate::error::DiffError;
 use crate::target::Target;
 
@@ -26,15 +26,18 @@ pub struct GameMove {
     /// Whether it came from the opening book (nothing measured then: a book move costs
     /// nothing to speak of).
     pub book: bool,
-    /// The cart's instructions for its choice (search, king race, choice), the baseline off.
+    /// The instructions of the frames the cart thought in (the runner's CPU model).
     pub instructions: u64,
-    /// PICO-8 seconds with the whole CPU.
+    /// The CPU its thinking used, in PICO-8 seconds (its frames' CPU, `stat(1)`, summed).
     pub seconds: f64,
     /// Nodes the search visited (the Rust engine's count; the cart's is the same when `same`).
     pub nodes: u64,
     /// Moves the king race made for this choice (the Rust engine's count).
     pub race_nodes: u64,
-    /// Whether the cart chose the same move with the same generator state and node count.
+    /// Whether the cart's thinking time stopped it (else its node budget or depth).
+    pub timed_out: bool,
+    /// Whether the engine, given the nodes the cart reached, chose the same move with the same
+    /// generator state, node count and depth.
     pub same: bool,
 }
 
@@ -59,7 +62,6 @@ pub fn bench_game(
     let mut case_pos = CasePos::start(rules);
     let mut pos = case_pos.position(rules);
     let mut searcher = Searcher::new(rules, target.cfg);
-    let per_second = (CYCLES_PER_SECOND / CYCLES_PER_INSTRUCTION) as f64;
     let g = rules.geometry();
     let mut rows = Vec::new();
     while pos.outcome().is_none() && case_pos.moves.len() < max_plies {
@@ -79,53 +81,39 @@ pub fn bench_game(
                 seconds: 0.0,
                 nodes: 0,
                 race_nodes: 0,
+                timed_out: false,
                 same: true,
             });
             pos.make(m);
             case_pos.moves.push(m);
             continue;
         }
-        let mut rng = seeded_rng(s);
-        let t = think_within(&mut searcher, &mut pos, &lv, lv.limits(), &mut rng);
-        let Some(m) = t.mv else { break };
-        let case = Case {
-            pos: case_pos.clone(),
-            check: Check::Think { level, seed: s },
-        };
-        let nop = Case {
-            pos: case_pos.clone(),
-            check: Check::Eval,
-        }
-        .request(rules)
-        .replacen("eval", "nop", 1);
-        let (base, _) = Runner.run_profiled(target, &[nop], false)?;
-        let (out, _) = Runner.run_profiled(target, &[case.request(rules)], false)?;
-        let line = match (out.error, out.lines.first()) {
-            (None, Some(l)) => l.clone(),
-            (e, _) => {
-                return Err(DiffError::Backend {
-                    backend: "runner".into(),
-                    message: format!("think at ply {ply}: {}", e.unwrap_or_default()),
-                })
-            }
-        };
-        let want = format!(
-            "think {} {} {}",
-            m.code(g),
-            hex(rng.state()),
-            hex(t.result.nodes as u32)
+        // The cart's choice as the game makes it (sliced, bound by the level's time), then
+        // the engine's with the nodes the cart reached, which must agree.
+        let rng = seeded_rng(s).state();
+        let cart = cart_think(target, &case_pos, level, rng)?;
+        let same = check(target, &case_pos, level, rng, &cart).is_ok();
+        let mut lv = lv;
+        lv.nodes = cart.engine_nodes(&lv);
+        let t = think_within(
+            &mut searcher,
+            &mut pos,
+            &lv,
+            lv.limits(),
+            &mut tafl8_engine::Xorshift32::new(rng),
         );
-        let instructions = out.instructions.saturating_sub(base.instructions);
+        let Some(m) = t.mv else { break };
         rows.push(GameMove {
             ply,
             side,
             mv: m.display(g),
             book: false,
-            instructions,
-            seconds: instructions as f64 / per_second,
-            nodes: t.result.nodes,
+            instructions: cart.instructions,
+            seconds: cart.cpu_frames / 30.0,
+            nodes: cart.nodes,
             race_nodes: t.race_nodes,
-            same: line.starts_with(&want),
+            timed_out: cart.timed_out,
+            same,
         });
         pos.make(m);
         case_pos.moves.push(m);

@@ -14,6 +14,7 @@ pub mod backend;
 pub mod bench;
 pub mod bench_game;
 pub mod calibration;
+pub mod cart_player;
 pub mod case;
 pub mod driver;
 mod error;

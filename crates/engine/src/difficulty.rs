@@ -47,13 +47,22 @@ pub struct Level {
     pub margin: i16,
     /// How many times the probability halves from the best kept move to the worst.
     pub halvings: u8,
+    /// The cart's thinking time: the CPU its search may use, in frames of PICO-8's CPU at 30
+    /// fps (30 = one second). The cart charges it once a frame, where its search yields, and
+    /// stops at its next node when it is spent, as a node budget would stop it there; so a
+    /// search the time stopped after `n` nodes is the engine's search with `n` nodes. The
+    /// engine itself has no PICO-8 clock: `think` plays the node budget alone (see
+    /// `docs/levels.md`).
+    pub frames: u16,
 }
 
 /// The five levels, weakest first.
 ///
-/// Budgets are sized for the cart's CPU: levels 1 and 2 answer at once, level 5 thinks a few
-/// seconds. What a level costs on PICO-8 is measured, not defined here: `tafl8 bench cart`
-/// prints it per level, and `docs/levels.md` keeps the current figures. A weaker level thinks less *and*
+/// Budgets are sized for the cart's CPU: levels 1 and 2 answer at once, level 5 thinks about 3.9
+/// PICO-8 seconds (`frames`) wherever a node costs enough for the time to bind first (every
+/// variant's start, and every middlegame), and searches up to its node budget where nodes are
+/// cheap. What a level costs on PICO-8 is measured, not defined here: `tafl8 bench cart --game`
+/// prints it move by move, and `docs/levels.md` keeps the current figures. A weaker level thinks less *and*
 /// chooses more loosely: the margins and halvings were tuned by matches between adjacent levels
 /// on brandubh and ziege (`docs/levels.md` has the table and the commands) until every pair was
 /// separated. On brandubh, whose defenders win most games at low levels, only a narrower choice
@@ -65,6 +74,7 @@ pub const LEVELS: [Level; 5] = [
         nodes: 300,
         margin: 1000,
         halvings: 1,
+        frames: 15,
     },
     Level {
         level: 2,
@@ -72,6 +82,7 @@ pub const LEVELS: [Level; 5] = [
         nodes: 1_000,
         margin: 200,
         halvings: 4,
+        frames: 30,
     },
     Level {
         level: 3,
@@ -79,6 +90,7 @@ pub const LEVELS: [Level; 5] = [
         nodes: 3_000,
         margin: 120,
         halvings: 4,
+        frames: 60,
     },
     Level {
         level: 4,
@@ -86,13 +98,15 @@ pub const LEVELS: [Level; 5] = [
         nodes: 8_000,
         margin: 60,
         halvings: 5,
+        frames: 90,
     },
     Level {
         level: 5,
         depth: 62,
-        nodes: 20_000,
+        nodes: 40_000,
         margin: 12,
         halvings: 1,
+        frames: 116,
     },
 ];
 
@@ -276,6 +290,7 @@ mod tests {
             nodes: 3_000,
             margin: 200,
             halvings: 4,
+            frames: 60,
         };
         let mut counts = [0u32; 4];
         let mut rng = Xorshift32::new(7);

@@ -169,14 +169,15 @@ fn game(target: &Target, shown: &str, level: u8, opts: &CartOptions) -> anyhow::
         return Ok(ExitCode::SUCCESS);
     }
     println!(
-        "{} [{shown}], a level-{level} game, seed {}: the cart's think time per AI move \
-         (PICO-8 seconds at 4,194,304 instructions/s)",
+        "{} [{shown}], a level-{level} game, seed {}: the cart's thinking per AI move, as the game \
+         runs it (sliced, bound by the level's time): its CPU in PICO-8 seconds, its nodes, \
+         whether the time stopped it, and the engine's move with the nodes the cart reached",
         target.rules.name(),
         opts.seed
     );
     println!(
-        "{:>4} {:<9} {:<9} {:>12} {:>8} {:>8} {:>6}  cart",
-        "ply", "side", "move", "instructions", "seconds", "nodes", "race"
+        "{:>4} {:<9} {:<9} {:>12} {:>8} {:>8} {:>6} {:>5}  engine",
+        "ply", "side", "move", "instructions", "seconds", "nodes", "race", "time"
     );
     for r in &rows {
         if r.book {
@@ -184,7 +185,7 @@ fn game(target: &Target, shown: &str, level: u8, opts: &CartOptions) -> anyhow::
             continue;
         }
         println!(
-            "{:>4} {:<9} {:<9} {:>12} {:>8.2} {:>8} {:>6}  {}",
+            "{:>4} {:<9} {:<9} {:>12} {:>8.2} {:>8} {:>6} {:>5}  {}",
             r.ply,
             r.side,
             r.mv,
@@ -192,6 +193,7 @@ fn game(target: &Target, shown: &str, level: u8, opts: &CartOptions) -> anyhow::
             r.seconds,
             r.nodes,
             r.race_nodes,
+            if r.timed_out { "out" } else { "" },
             if r.same { "same move" } else { "DIFFERS" }
         );
     }
@@ -200,7 +202,9 @@ fn game(target: &Target, shown: &str, level: u8, opts: &CartOptions) -> anyhow::
     }
     let differ = rows.iter().filter(|r| !r.same).count();
     if differ > 0 {
-        println!("{differ} moves where the cart chose differently from the Rust engine");
+        println!(
+            "{differ} moves where the engine with the cart's nodes chose differently from the cart"
+        );
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)

@@ -111,6 +111,29 @@ fn internal_move(
     }
 }
 
+/// The cart's own choice (`cart=N`): its book, else its level's `think` run as the game runs
+/// it, in the runner (the generator's state carried through the game as the cart's is).
+fn cart_move(
+    p: &Internal,
+    target: &tafl8_diff::Target,
+    played: &[Move],
+    pos: &Position,
+    rng: &mut Xorshift32,
+    book: Option<&Book>,
+) -> anyhow::Result<(Option<Move>, Option<u32>, Option<u64>)> {
+    if p.book {
+        if let Some(m) = book.and_then(|b| b.choose(pos, rng)) {
+            return Ok((Some(m), None, None));
+        }
+    }
+    let level = p.level.as_ref().context("a cart player has a level")?;
+    let mut at = tafl8_diff::CasePos::start(&target.rules);
+    at.moves = played.to_vec();
+    let c = tafl8_diff::cart_player::cart_think(target, &at, level.level, rng.state())?;
+    *rng = Xorshift32::new(c.rng);
+    Ok((c.mv, Some(c.depth.into()), Some(c.nodes)))
+}
+
 /// Plays one game: `seats[0]` attacks, `seats[1]` defends (indices into the match's seats
 /// are given by `who`, for the figures).
 pub fn play_game(
@@ -132,7 +155,10 @@ pub fn play_game(
         stats: Vec::new(),
     };
     let mut boards = Vec::new();
+    // The moves from the start (a cart player sets its position up from them).
+    let mut played: Vec<Move> = Vec::new();
     for &m in opening {
+        played.push(m);
         let undo = pos.play(m)?;
         game.moves.push(m.display(g));
         game.records.push(move_record(&pos, &undo));
@@ -205,7 +231,10 @@ pub fn play_game(
                 let searcher = searchers[i]
                     .as_mut()
                     .context("a tafl8 player has a searcher")?;
-                let (m, d, n) = internal_move(p, searcher, &mut pos, &mut rng, book.as_ref(), time);
+                let (m, d, n) = match &p.cart {
+                    Some(target) => cart_move(p, target, &played, &pos, &mut rng, book.as_ref())?,
+                    None => internal_move(p, searcher, &mut pos, &mut rng, book.as_ref(), time),
+                };
                 let Some(m) = m else {
                     bail!("the engine found no move in an ongoing game")
                 };
@@ -270,6 +299,7 @@ pub fn play_game(
                 nodes,
             },
         ));
+        played.push(mv);
         let undo = pos.play(mv)?;
         game.moves.push(mv.display(g));
         game.records.push(move_record(&pos, &undo));

@@ -30,10 +30,12 @@ use stats::{estimate, EloEstimate, Moves};
 ///
 /// A tafl8 player is a spec: a search config (`engine`, the variant's own and the default, or
 /// `full`, `seed`, `bare`; then `+feature`/`-feature`)
-/// and optional `nodes=N`, `depth=N`, `movetime=MS`, `level=L`, `w.WEIGHT=V` (an evaluation
-/// weight, for tuning) or `book` (play from the variant's opening book while the position is in
-/// it) items, e.g. `full,nodes=20000`, `seed`,
-/// `full,-killers`, `level=3,book`. An outside engine speaking OTEP (OpenTafl's engine
+/// and optional `nodes=N`, `depth=N`, `movetime=MS`, `level=L`, `cart=L`, `w.WEIGHT=V` (an
+/// evaluation weight, for tuning) or `book` (play from the variant's opening book while the
+/// position is in it) items, e.g. `full,nodes=20000`, `seed`, `full,-killers`, `level=3,book`.
+/// `level=L` is the engine at difficulty level L's node budget and move choice; `cart=L` is the
+/// cart itself playing level L, run in the headless runner as the game runs it, bound by the
+/// level's thinking time too (slower to play; what a PICO-8 player meets). An outside engine speaking OTEP (OpenTafl's engine
 /// protocol) is a shell command: `--b-cmd "tafl8 otep --movetime 2000"`, or OpenTafl's AI (see
 /// docs/otep.md); tafl8 referees its moves (an illegal move, a crash or no move in time loses
 /// the game) and tells it the rules as an OpenTafl rules string. Games come in pairs: the same

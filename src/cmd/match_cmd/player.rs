@@ -4,9 +4,12 @@
 use std::time::Duration;
 
 use anyhow::{bail, Context};
+use std::sync::Arc;
 use tafl8_engine::difficulty::Level;
 use tafl8_engine::eval::{Weights, WEIGHTS, WEIGHT_NAMES};
 use tafl8_engine::search::{Limits, SearchConfig};
+
+use tafl8_diff::Target;
 use tafl8_engine::Rules;
 
 use super::external::External;
@@ -26,6 +29,9 @@ pub struct Internal {
     pub movetime: Option<Duration>,
     /// Evaluation weights (`w.NAME=V` items change them from the defaults, for tuning).
     pub weights: Weights,
+    /// `cart=N`: the cart itself plays level N (run in the runner as the game runs it: bound
+    /// by the level's thinking time), its cart built for the match's rules and this config.
+    pub cart: Option<Arc<Target>>,
 }
 
 /// One side of a match.
@@ -44,6 +50,7 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
     let mut book = false;
     let mut movetime = None;
     let mut weights = WEIGHTS;
+    let mut cart = false;
     let (mut nodes, mut depth) = (None, None);
     let mut cfg_items = Vec::new();
     for item in spec.split(',').map(str::trim) {
@@ -69,6 +76,14 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
                         WEIGHT_NAMES.join(", ")
                     );
                 }
+            }
+            Some(("cart", v)) => {
+                let n: u8 = v.parse().with_context(|| format!("`{item}`"))?;
+                let l =
+                    Level::of(rules, n).with_context(|| format!("`{item}`: levels are 1 to 5"))?;
+                limits = l.limits();
+                level = Some(l);
+                cart = true;
             }
             Some(("level", v)) => {
                 let n: u8 = v.parse().with_context(|| format!("`{item}`"))?;
@@ -99,8 +114,23 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
     if cfg_items.is_empty() || cfg_items[0].starts_with(['+', '-']) || cfg_items[0].contains('=') {
         cfg_items.insert(0, "engine");
     }
-    let cfg = SearchConfig::parse_for(&cfg_items.join(","), rules)
+    let cfg_spec = cfg_items.join(",");
+    let cfg = SearchConfig::parse_for(&cfg_spec, rules)
         .with_context(|| format!("player spec `{spec}`"))?;
+    if cart && (nodes.is_some() || depth.is_some() || movetime.is_some() || weights != WEIGHTS) {
+        bail!(
+            "player spec `{spec}`: `cart=N` plays the cart itself, with its level's budgets and \
+             the default weights: drop nodes=, depth=, movetime= and w.NAME= (or use level=N \
+             for the engine)"
+        );
+    }
+    let cart = if cart {
+        let target = Target::new(Arc::new(rules.clone()), &cfg_spec)
+            .with_context(|| format!("player spec `{spec}`: the cart"))?;
+        Some(Arc::new(target))
+    } else {
+        None
+    };
     Ok(Internal {
         cfg,
         limits,
@@ -108,6 +138,7 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
         book,
         movetime,
         weights,
+        cart,
     })
 }
 

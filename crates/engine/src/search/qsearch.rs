@@ -40,8 +40,12 @@ impl Searcher {
         if self.cfg.escape_block && deeper && pos.side_to_move() == Side::Attackers {
             let mut marks = [false; MAX_AREA];
             let routes = route_squares(pos, &mut marks);
+            if is_fork(pos, routes) {
+                // No single move closes two routes, nor takes the king: it steps out next move.
+                return Score::loss_in(ply + 2);
+            }
             if routes > 0 {
-                return self.qblock(pos, ply, alpha, beta, qply, &mut marks, routes);
+                return self.qblock(pos, ply, alpha, beta, qply, &mut marks);
             }
         }
         let stand = evaluate(pos, &self.eval, &self.cfg.eval);
@@ -119,12 +123,7 @@ impl Searcher {
         beta: Score,
         qply: usize,
         marks: &mut [bool; MAX_AREA],
-        routes: u8,
     ) -> Score {
-        if is_fork(pos, routes) {
-            // No single move closes two routes, nor takes the king: it steps out next move.
-            return Score::loss_in(ply + 2);
-        }
         let k = pos.king_square().index() as i16;
         for d in pos.geometry().directions() {
             marks[(k + d) as usize] = true;
