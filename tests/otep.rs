@@ -360,23 +360,21 @@ fn the_hosts_analysis_request_gets_an_analysis() {
 
 #[test]
 fn a_level_plays_as_the_carts_level_does() {
-    // `--level 5 --seed 7`: each `play` is difficulty::think at brandubh's level 5 with one
-    // generator seeded 7 for the game, the same choice the cart makes (the differential suite
-    // holds the cart's `think` equal to the engine's).
-    let rules = Arc::new(Rules::preset("brandubh").unwrap());
-    let level = tafl8_engine::difficulty::Level::of(&rules, 5).unwrap();
-    let mut rng = tafl8_engine::difficulty::seeded_rng(7);
-    let mut searcher = tafl8_engine::search::Searcher::new(
-        &rules,
-        tafl8_engine::search::SearchConfig::of_rules(&rules),
-    );
-    let mut pos = Position::start(rules.clone());
-    let g = rules.geometry();
+    // `--level 5 --seed 7`: each `play` is the cart's own level-5 choice, the game's generator
+    // seeded 7 and carried through the game (the cart's choice is the engine's at the nodes the
+    // cart reached: tests/cart_time.rs).
+    let target = tafl8_diff::Target::preset("brandubh", "engine").unwrap();
+    let g = target.rules.geometry();
+    let mut at = tafl8_diff::CasePos::start(&target.rules);
+    let mut rng = tafl8_engine::difficulty::seeded_rng(7).state();
     let (mut want, mut boards) = (Vec::new(), Vec::new());
     for _ in 0..2 {
-        let m = tafl8_engine::difficulty::think(&mut searcher, &mut pos, &level, &mut rng).unwrap();
+        let c = tafl8_diff::cart_player::cart_think(&target, &at, 5, rng).unwrap();
+        let m = c.mv.unwrap();
+        rng = c.rng;
         want.push(m.display(g));
-        pos.make(m);
+        at.moves.push(m);
+        let pos = at.position(&target.rules);
         boards.push(tafl8_engine::notation::position_string(g, pos.cells()));
     }
     // The host confirms our move with the board after it (`move RECORD`).
@@ -388,7 +386,11 @@ fn a_level_plays_as_the_carts_level_does() {
     assert!(status.success(), "{out:?}");
     let moves: Vec<&str> = out.iter().filter_map(|l| l.strip_prefix("move ")).collect();
     assert_eq!(moves, want, "{out:?}");
-    // A level plays its own depth: --depth with it is refused.
-    let (_, status) = otep(&["--level", "5", "--depth", "3"], b"");
-    assert!(!status.success());
+    // A level plays its own budgets: --depth, --nodes or --movetime with it is refused.
+    for extra in [["--depth", "3"], ["--nodes", "100"], ["--movetime", "50"]] {
+        let mut args = vec!["--level", "5"];
+        args.extend(extra);
+        let (_, status) = otep(&args, b"");
+        assert!(!status.success(), "{extra:?}");
+    }
 }

@@ -6,9 +6,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use tafl8_diff::cart_player::cart_think;
+use tafl8_diff::{CasePos, Target};
 use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
 use tafl8_engine::notation::ascii_board;
-use tafl8_engine::record::play_move_list;
+use tafl8_engine::record::{parse_move_list, play_move_list};
 use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit, FEATURES, NOT_IN_CART};
 use tafl8_engine::{Position, Side};
 
@@ -46,10 +48,12 @@ pub struct Options {
     /// Search features as a spec (the text is `config_help`, the names from the engine's list).
     #[arg(long, value_name = "SPEC", default_value = "engine", help = config_help())]
     config: String,
-    /// Play as the cart's difficulty level N (1-5): its budget (depth, nodes), its root margin
-    /// and its seeded move choice, the king race included, as the cart plays it (the cart's
-    /// engine is `engine`, the default `--config`). Prints the move the level plays and the root
-    /// moves it chose among. `--depth`/`--nodes`/`--movetime` are then not allowed.
+    /// The move the cart's difficulty level N (1-5) plays here: the cart itself, built for these
+    /// rules and `--config` (its own engine by default), run in the headless runner as the game
+    /// runs it (bound by the level's node budget and thinking time), its root margin and seeded
+    /// move choice, the king race included; then the engine's search at the nodes the cart
+    /// reached, for the root moves it chose among. `--depth`/`--nodes`/`--movetime` are then not
+    /// allowed.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5))]
     level: Option<u8>,
     /// The seed of the level's move choice (`--level`), as the cart seeds its generator.
@@ -97,8 +101,19 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             p
         }
     };
+    // The position the moves start from and the moves, for the cart (`--level`).
+    let base = CasePos {
+        cells: *pos.cells(),
+        side: pos.side_to_move(),
+        moves: Vec::new(),
+    };
+    let mut played = Vec::new();
     if let Some(list) = &opts.moves {
+        let before = pos.history().len();
         play_move_list(&mut pos, list).context("--moves")?;
+        let recs = parse_move_list(rules.geometry(), list).context("--moves")?;
+        played = recs.into_iter().map(|(_, r)| r.mv).collect();
+        debug_assert_eq!(pos.history().len() - before, played.len());
     }
     let side = pos.side_to_move();
     let cfg = SearchConfig::parse_for(&opts.config, &rules).context("--config")?;
@@ -111,7 +126,11 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                  (or drop --level to search with them)"
             );
         }
-        return level_report(&opts, n, &mut searcher, &mut pos);
+        let at = CasePos {
+            moves: played,
+            ..base
+        };
+        return level_report(&opts, n, &mut searcher, &mut pos, &at);
     }
     let time = opts
         .movetime
@@ -234,12 +253,28 @@ fn level_report(
     n: u8,
     searcher: &mut Searcher,
     pos: &mut Position,
+    at: &CasePos,
 ) -> anyhow::Result<ExitCode> {
-    let level = Level::of(pos.rules(), n).context("--level takes 1 to 5")?;
-    let mut rng = seeded_rng(opts.seed);
+    let mut level = Level::of(pos.rules(), n).context("--level takes 1 to 5")?;
+    let rng0 = seeded_rng(opts.seed).state();
     let t0 = Instant::now();
+    // The cart itself, as the game runs it (bound by the level's time too), then the engine
+    // with the nodes the cart reached: the same choice, with its root scores to show.
+    let target = Target::new(pos.rules().clone(), &opts.config).context("building the cart")?;
+    let cart = cart_think(&target, at, n, rng0).context("the cart's think")?;
+    level.nodes = cart.engine_nodes(&level);
+    let mut rng = tafl8_engine::Xorshift32::new(rng0);
     let t = think_within(searcher, pos, &level, level.limits(), &mut rng);
     let elapsed = t0.elapsed();
+    if t.mv != cart.mv || rng.state() != cart.rng {
+        anyhow::bail!(
+            "the cart chose {:?} and the engine with its {} nodes {:?}: please report this \
+             position (`tafl8 diff --check think` compares them)",
+            cart.mv,
+            cart.nodes,
+            t.mv
+        );
+    }
     let g = pos.geometry();
     let mv = |m: &tafl8_engine::Move| m.display(g);
     let r = &t.result;
@@ -260,8 +295,11 @@ fn level_report(
             "level": n,
             "seed": opts.seed,
             "config": opts.config,
-            "budget": {"depth": level.depth, "nodes": level.nodes, "margin": level.margin,
-                       "halvings": level.halvings},
+            "budget": {"depth": level.depth, "nodes": Level::of(pos.rules(), n).map(|l| l.nodes),
+                       "margin": level.margin, "halvings": level.halvings,
+                       "seconds": f64::from(level.frames) / 30.0},
+            "cart": {"seconds": cart.cpu_frames / 30.0, "nodes": cart.nodes,
+                     "timed_out": cart.timed_out},
             "move": t.mv.as_ref().map(mv),
             "best": r.best.as_ref().map(mv),
             "score": r.score.get(),
@@ -275,12 +313,14 @@ fn level_report(
         return emit(&o);
     }
     write!(o, "{}", ascii_board(pos))?;
+    let budget = Level::of(pos.rules(), n).map_or(0, |l| l.nodes);
     writeln!(
         o,
-        "{} to move; level {n} (depth {}, {} nodes, margin {}, {} halvings), config `{}`, seed {}",
+        "{} to move; level {n} (depth {}, {budget} nodes or {:.2} PICO-8 s, margin {}, {} \
+         halvings), config `{}`, seed {}",
         pos.side_to_move(),
         level.depth,
-        level.nodes,
+        f64::from(level.frames) / 30.0,
         level.margin,
         level.halvings,
         opts.config,
@@ -288,7 +328,13 @@ fn level_report(
     )?;
     writeln!(
         o,
-        "searched depth {}, {} nodes, {} race nodes, {:.1} ms",
+        "the cart thought {:.2} PICO-8 s ({}): depth {}, {} nodes, {} race nodes ({:.1} ms here)",
+        cart.cpu_frames / 30.0,
+        if cart.timed_out {
+            "its time stopped it"
+        } else {
+            "within its time"
+        },
         r.depth,
         r.nodes,
         t.race_nodes,

@@ -47,11 +47,10 @@ pub struct Options {
     /// it: OpenTafl's `Brandub` is tafl8's brandubh), else `full`.
     #[arg(long, value_name = "SPEC", default_value = "engine")]
     config: String,
-    /// Play as the cart's difficulty level N (1-5): the level's node budget (the ruleset's, as
-    /// the cart has it), root margin and seeded move choice, king race included, with the
-    /// `--config` engine (the cart's own by default). The time limits still cap a move; an
-    /// explicit `--nodes` replaces the level's budget (its choice stays), as `level=5,nodes=N`
-    /// does in `tafl8 match`; `--depth` is not allowed.
+    /// Play as the cart's difficulty level N (1-5): the cart itself, built for the host's rules
+    /// and `--config` (the cart's own engine by default), run in the headless runner as the
+    /// game runs it: the level's node budget and thinking time, root margin and seeded move
+    /// choice, king race included. `--nodes`, `--depth` and `--movetime` are then not allowed.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5))]
     level: Option<u8>,
     /// The seed of the level's move choice (`--level`), drawn from through the game as the
@@ -155,8 +154,11 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     // Checked now (any ruleset resolves `engine` as well as another for that); resolved for the
     // host's rules when they come.
     SearchConfig::parse_for(&opts.config, &Rules::default_preset()).context("--config")?;
-    if opts.level.is_some() && opts.depth != 62 {
-        anyhow::bail!("--level plays the level's own depth: drop --depth (or drop --level)");
+    if opts.level.is_some() && (opts.depth != 62 || opts.nodes != 0 || opts.movetime.is_some()) {
+        anyhow::bail!(
+            "--level plays the cart's level, with its own budgets: drop --depth, --nodes and \
+             --movetime (or drop --level)"
+        );
     }
     let log = match &opts.log {
         Some(p) => Some(tafl8_outfile::open_append(p).context("--log")?),

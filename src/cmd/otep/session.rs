@@ -14,6 +14,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use tafl8_diff::cart_player::cart_think;
+use tafl8_diff::{CasePos, Target};
 use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
 use tafl8_engine::notation::{parse_position_string, position_string};
 use tafl8_engine::record::parse_move_list;
@@ -102,10 +104,14 @@ struct Game {
     rules: Arc<Rules>,
     pos: Position,
     searcher: Searcher,
-    /// The difficulty level played (`--level`), with the ruleset's budgets.
-    level: Option<Level>,
+    /// The difficulty level played (`--level`), with the ruleset's budgets, and the cart that
+    /// plays it (built for these rules).
+    level: Option<(Level, Arc<Target>)>,
     /// The level's move choices draw from this, through the game.
     rng: Xorshift32,
+    /// The position the game's known moves start from, and those moves (the cart sets its
+    /// board up from them, so its search sees the game's repetitions).
+    line: CasePos,
 }
 
 /// The session.
@@ -227,14 +233,30 @@ impl Session {
                     Err(e) => return Reply::critical(format!("--config: {e}")),
                 };
                 let searcher = Searcher::new(&rules, cfg);
-                let level = self.settings.level.and_then(|n| {
-                    // A preset's budgets when the rules are a preset's, as for the engine.
-                    match preset_of(&rules).and_then(|name| Rules::preset(name).ok()) {
-                        Some(preset) => Level::of(&preset, n),
-                        None => Level::of(&rules, n),
+                let level = match self.settings.level {
+                    None => None,
+                    Some(n) => {
+                        // A preset's budgets and engine when the rules are a preset's, as for
+                        // the engine's own search.
+                        let preset = preset_of(&rules).and_then(|name| Rules::preset(name).ok());
+                        let own = preset.as_ref().unwrap_or(&rules);
+                        let level = Level::of(own, n);
+                        // `engine` is the preset's own engine here, as `config_for` reads it.
+                        let spec = match self.settings.config.trim().strip_prefix("engine") {
+                            Some(rest) => format!("{}{rest}", own.engine_spec()),
+                            None => self.settings.config.clone(),
+                        };
+                        let cart = Target::new(rules.clone(), &spec)
+                            .map_err(|e| format!("the cart for these rules: {e}"));
+                        match (level, cart) {
+                            (Some(l), Ok(t)) => Some((l, Arc::new(t))),
+                            (_, Err(e)) => return Reply::critical(e),
+                            (None, _) => return Reply::critical(format!("no level {n}")),
+                        }
                     }
-                });
+                };
                 self.game = Some(Game {
+                    line: CasePos::start(&rules),
                     pos: Position::start(rules.clone()),
                     rules,
                     searcher,
@@ -261,6 +283,11 @@ impl Session {
     fn set_position(game: &mut Game, record: &str, side: Side) -> Result<(), String> {
         let p = Position::from_string(game.rules.clone(), record, side)
             .map_err(|e| format!("position `{record}`: {e}"))?;
+        game.line = CasePos {
+            cells: *p.cells(),
+            side,
+            moves: Vec::new(),
+        };
         game.pos = p;
         Ok(())
     }
@@ -336,6 +363,7 @@ impl Session {
         match problem {
             None => {
                 game.pos = p;
+                game.line.moves.extend(list.iter().map(|(_, r)| r.mv));
                 Ok(None)
             }
             Some(why) => {
@@ -452,22 +480,25 @@ impl Session {
                 .max(Duration::from_millis(1)),
         };
         let (best, r) = match &game.level {
-            Some(level) => {
-                let mut limits = Limits {
-                    time: Some(time),
-                    ..level.limits()
+            Some((level, cart)) => {
+                // The cart itself, then the engine at the nodes it reached (the same choice)
+                // for the status line's score and principal variation.
+                let c = match cart_think(cart, &game.line, level.level, game.rng.state()) {
+                    Ok(c) => c,
+                    Err(e) => return Reply::critical(format!("the cart's think: {e}")),
                 };
-                if self.settings.nodes != 0 {
-                    limits.nodes = self.settings.nodes;
-                }
+                let mut level = *level;
+                level.nodes = c.engine_nodes(&level);
+                let mut rng = game.rng.clone();
                 let t = think_within(
                     &mut game.searcher,
                     &mut game.pos,
-                    level,
-                    limits,
-                    &mut game.rng,
+                    &level,
+                    level.limits(),
+                    &mut rng,
                 );
-                (t.mv, t.result)
+                game.rng = Xorshift32::new(c.rng);
+                (c.mv, t.result)
             }
             None => {
                 let limits = Limits {
