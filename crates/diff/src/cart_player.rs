@@ -140,10 +140,11 @@ pub fn cart_think(
                 .ok_or_else(bad)?,
         ),
     };
-    // The frames it thought in: up to the one it answered in (the loop idles after).
-    let frames = report
-        .cpu
-        .per_frame
+    // The frames it thought in: up to the one it answered in (the loop idles after). The
+    // report keeps one point a frame up to its series length, far above MAX_FRAMES.
+    let per_frame = report.cpu.series();
+    debug_assert_eq!(report.cpu.frames_per_point(), 1);
+    let frames = per_frame
         .iter()
         .rposition(|&n| n > IDLE)
         .map_or(0, |i| i as u32 + 1);
@@ -154,7 +155,7 @@ pub fn cart_think(
         depth: w[4].parse().map_err(|_| bad())?,
         cpu_frames: f64::from(raw(w[5])?) / 65536.0,
         timed_out: w[6] == "1",
-        instructions: report.cpu.per_frame[..frames as usize].iter().sum(),
+        instructions: per_frame[..frames as usize].iter().sum(),
         frames,
     })
 }
