@@ -1390,6 +1390,7 @@ function ratt(l)
  end
  return w
 end
+--lint: func::_init
 function guard(m,l)
  for _=1,4 do
   mk(m)
@@ -1456,6 +1457,7 @@ function choose(bm,bs,l)
  end
  return bm
 end
+--lint: func::_init
 function think(lv)
  local l=levels[lv]
  margin,tl,fr=l[3],l[5],-stat(1)

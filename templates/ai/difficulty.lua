@@ -53,7 +53,8 @@ function choose(bm,bs,l)
 end
 
 {# The AI's move at level `lv` (1..{{ ai.levels | length }}); it thinks in slices (yields) when the
-   game has set `slice` and runs it in a coroutine. #}
+   game has set `slice` and runs it in a coroutine. It starts the time budget (`fr`, `tl`). #}
+--lint: func::_init
 function think(lv)
  local l=levels[lv]
  margin,tl,fr=l[3],l[5],-stat(1)

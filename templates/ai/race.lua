@@ -101,7 +101,9 @@ end
 
 {# The engine's `race_guard` on a level's choice m, the attackers to move: a choice the race
    refutes gets its proven loss as an exact score, the best is found again (the first of the
-   highest), and the level chooses again, at most {{ ai.race_tries }} times. #}
+   highest), and the level chooses again, at most {{ ai.race_tries }} times. It starts the
+   race's move count `rn`. #}
+--lint: func::_init
 function guard(m,l)
  for _=1,{{ ai.race_tries }} do
   mk(m)
