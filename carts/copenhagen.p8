@@ -899,7 +899,7 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if nodes&0x0.0007==0 then
+ if nodes&0x0.0003==0 then
   yld()
  end
  pvl[h]=0
@@ -1133,7 +1133,7 @@ function qs(h,a,b,q,e)
    halt=true
    return 0
   end
-  if nodes&0x0.0007==0 then
+  if nodes&0x0.0003==0 then
    yld()
   end
   if side==2 then

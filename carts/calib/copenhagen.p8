@@ -899,7 +899,7 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if nodes&0x0.0007==0 then
+ if nodes&0x0.0003==0 then
   yld()
  end
  pvl[h]=0
@@ -1133,7 +1133,7 @@ function qs(h,a,b,q,e)
    halt=true
    return 0
   end
-  if nodes&0x0.0007==0 then
+  if nodes&0x0.0003==0 then
    yld()
   end
   if side==2 then
@@ -1381,7 +1381,7 @@ function _update()
   search(2,0)
   local y=stat(1)
   local d=nodes<<16
-  cal_o("node"..d,cal_r(y-x,d),1549.9,"-")
+  cal_o("node"..d,cal_r(y-x,d),1550.5,"-")
   cal_o("done")
  end
 end

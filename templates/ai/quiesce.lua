@@ -36,7 +36,7 @@ function qs(h,a,b,q{% if ai.escape %},e{% endif %})
    halt=true
    return 0
   end
-  if nodes&0x0.0007==0 then
+  if nodes&{{ ai.yield_mask }}==0 then
    yld()
   end
 {% if ai.escape_win %}

@@ -2,8 +2,8 @@
    Every optional feature is a template switch. Scores fit PICO-8's integers: a win h plies from
    the root is {{ ai.inf }}-h. Node counts are kept in units of 0x0.0001 so they never wrap.
    `slice`: when set (inside the AI coroutine), yield whenever the frame's CPU is nearly spent
-   (checked at every node, before the king-escape search and before each quiescence move; yielding
-   never changes a result). #}
+   (checked every 8 nodes, every 4 on boards over 9x9, before the king-escape search and before
+   each race move; yielding never changes a result). #}
 {# The AI's thinking time (a difficulty level's budget, `think`): `fr` the CPU it has used, in
    frames (stat(1) units): each frame's stat(1) where it yields, less stat(1) where it was
    resumed; `tl` the budget. Charged when it yields, once a frame: a spent budget brings the
@@ -156,7 +156,7 @@ function nega(d,h,a,b,onpv)
   halt=true
   return 0
  end
- if nodes&0x0.0007==0 then
+ if nodes&{{ ai.yield_mask }}==0 then
   yld()
  end
  pvl[h]=0

@@ -33,6 +33,17 @@ fn frame_cpu(size: u8) -> &'static str {
     }
 }
 
+/// How often the search tests the frame's CPU: at nodes whose count (in units of `0x0.0001`)
+/// has these bits clear. Every 8 nodes, but every 4 on boards larger than 9x9, whose middlegame
+/// nodes cost up to 3,000 instructions: 8 of them after the test passed the threshold put a
+/// Copenhagen self-play frame 8% over budget (tests/build_selfplay.rs).
+fn yield_mask(size: u8) -> &'static str {
+    match size {
+        0..=9 => "0x0.0007",
+        _ => "0x0.0003",
+    }
+}
+
 /// The AI context.
 #[derive(Debug, Clone, Serialize)]
 pub struct AiContext {
@@ -163,6 +174,9 @@ pub struct AiContext {
     pub rep_mover: i8,
     /// `stat(1)` threshold for yielding.
     pub frame_cpu: &'static str,
+    /// The node-count bits that must be clear for the search to test the frame's CPU
+    /// ([`yield_mask`]).
+    pub yield_mask: &'static str,
     /// The opening book in the engine's compact form (with the `book` feature, for a preset that
     /// has one).
     pub book: Option<String>,
@@ -284,6 +298,7 @@ impl AiContext {
                 _ => 0,
             },
             frame_cpu: frame_cpu(rules.geometry().size()),
+            yield_mask: yield_mask(rules.geometry().size()),
             warm_up: WARM_UP,
             book: if book {
                 crate::book::compact_book(rules)
