@@ -27,7 +27,7 @@ fn the_levels_table_is_levels() {
     let rows: Vec<Vec<&str>> = text
         .lines()
         .filter(|l| l.starts_with("| ") && l.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
-        .take_while(|l| l.split('|').count() == 8)
+        .take_while(|l| l.split('|').count() == 9)
         .map(|l| l.split('|').skip(1).collect())
         .collect();
     assert_eq!(
@@ -42,11 +42,12 @@ fn the_levels_table_is_levels() {
             level.nodes,
             level.margin as u64,
             u64::from(level.halvings),
+            u64::from(level.frames),
         ];
-        let got: Vec<u64> = row[..5].iter().map(|c| number(c)).collect();
+        let got: Vec<u64> = row[..6].iter().map(|c| number(c)).collect();
         assert_eq!(
             got, want,
-            "docs/levels.md, level {}: level, depth, nodes, margin, halvings differ from LEVELS",
+            "docs/levels.md, level {}: level, depth, nodes, margin, halvings, frames differ from LEVELS",
             level.level
         );
     }
