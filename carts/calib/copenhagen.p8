@@ -240,28 +240,21 @@ function srep(b,w,j)
  return true
 end
 function fort()
- local mr,stk,walls,ok={[king]=1},{king},{}
- for d in all(dirs) do
-  local t=king+d
-  if bd[t]==0 and stp[3][t]>0 then
-   ok=1
-  end
- end
- if not ok then
-  return
- end
- while #stk>0 do
-  local s=deli(stk)
-  for d in all(dirs) do
-   local t=s+d
+ local mr,q,w,di,n,ok={[king]=1},{king},{},dirs,0
+ while n<#q do
+  n+=1
+  local s=q[n]
+  for j=1,4 do
+   local t=s+di[j]
    local c=bd[t]
    if not mr[t] then
     if c==0 then
      mr[t]=1
-     add(stk,t)
+     add(q,t)
+     ok=ok or s==king and stp[3][t]>0
     elseif c==2 then
      mr[t]=2
-     add(walls,t)
+     add(w,t)
     elseif c==1 then
      return
     end
@@ -272,15 +265,16 @@ function fort()
   local c=bd[t]
   return c==4 or mr[t]==2 or mr[t]==1 and (c~=0 or he[2][t]<1)
  end
- for w in all(walls) do
+ for j=1,#w do
+  local x=w[j]
   for i=1,2 do
-   local d=dirs[i]
-   if not (pr(w+d) or pr(w-d)) then
+   local d=di[i]
+   if not (pr(x+d) or pr(x-d)) then
     return
    end
   end
  end
- return true
+ return ok
 end
 function outcome()
  if status>0 then

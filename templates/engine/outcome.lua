@@ -124,35 +124,31 @@ end
 {% endif %}
 {% if exit_fort %}
 
-{# The king on the edge in a fort: he can move, the empty squares he reaches touch no attacker,
-    and every wall defender is safe on both lines through it. #}
+{# The king on the edge in a fort: he can move (an empty square next to him{% if stop %} he may
+    stop on{% endif %}), the empty squares he reaches touch no attacker, and every wall defender
+    is safe on both lines through it. A flood fill from the king over a queue walked by index
+    (the order changes nothing), with numeric loops: it runs after every defenders' move while
+    the king is on the edge, in quiescence too, so nothing of unknown cost (`all`, `deli`). #}
 function fort()
- local mr,stk,walls,ok={[king]=1},{king},{}
- for d in all(dirs) do
-  local t=king+d
-{% if stop %}
-  if bd[t]=={{ EMPTY }} and stp[{{ KING }}][t]>0 then
-{% else %}
-  if bd[t]=={{ EMPTY }} then
-{% endif %}
-   ok=1
-  end
- end
- if not ok then
-  return
- end
- while #stk>0 do
-  local s=deli(stk)
-  for d in all(dirs) do
-   local t=s+d
+ local mr,q,w,di,n,ok={[king]=1},{king},{},dirs,0
+ while n<#q do
+  n+=1
+  local s=q[n]
+  for j=1,4 do
+   local t=s+di[j]
    local c=bd[t]
    if not mr[t] then
     if c=={{ EMPTY }} then
      mr[t]=1
-     add(stk,t)
+     add(q,t)
+{% if stop %}
+     ok=ok or s==king and stp[{{ KING }}][t]>0
+{% else %}
+     ok=ok or s==king
+{% endif %}
     elseif c=={{ DEFENDER }} then
      mr[t]=2
-     add(walls,t)
+     add(w,t)
     elseif c=={{ ATTACKER }} then
      return
     end
@@ -167,15 +163,16 @@ function fort()
   return c=={{ OFF }} or mr[t]
 {% endif %}
  end
- for w in all(walls) do
+ for j=1,#w do
+  local x=w[j]
   for i=1,2 do
-   local d=dirs[i]
-   if not (pr(w+d) or pr(w-d)) then
+   local d=di[i]
+   if not (pr(x+d) or pr(x-d)) then
     return
    end
   end
  end
- return true
+ return ok
 end
 {% endif %}
 
