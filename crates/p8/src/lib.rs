@@ -26,7 +26,7 @@ pub use count::{
     count, count_tokens, over_limit, Counts, OverLimit, CHAR_LIMIT, COMPRESSED_LIMIT, TOKEN_LIMIT,
 };
 pub use lexer::{lex, lex_with_comments, LexError, Lexer};
-pub use lint::{lint, Finding, Severity};
+pub use lint::{api_reads, lint, Finding, Severity};
 pub use lower::{lower, lower_with_sites, LowerOptions, Lowered, OpSite, OperandName};
 pub use minify::{minify, MinifyOptions};
 pub use parser::{parse, ParseError};

@@ -7,7 +7,7 @@
 //! Like shrinko8, names starting with `_` are never reported unused, and only the last named
 //! parameter of a function is (earlier ones are placeholders for the ones after).
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
 use crate::ast::{Chunk, Pos};
@@ -95,6 +95,20 @@ impl Visit for Collect {
             self.global_reads.push((name.to_owned(), pos));
         }
     }
+}
+
+/// The PICO-8 API names a program reads as globals and never assigns: the built-ins it uses
+/// (called, or read to be called through a local). A global the program assigns is its own,
+/// even where it shares a built-in's name.
+pub fn api_reads(chunk: &Chunk) -> BTreeSet<String> {
+    let mut c = Collect::default();
+    let mut scratch = chunk.clone();
+    Resolver::new(&mut c).chunk(&mut scratch);
+    c.global_reads
+        .into_iter()
+        .map(|(name, _)| name)
+        .filter(|name| is_api(name) && !c.global_writes.contains(name))
+        .collect()
 }
 
 /// Lints a parsed program; findings come sorted by position.
@@ -193,6 +207,14 @@ mod tests {
             .iter()
             .map(|f| format!("{} {}", f.pos, f.code))
             .collect()
+    }
+
+    #[test]
+    fn api_reads_are_the_builtins_used_not_the_programs_own() {
+        let src = "local b=btnp x=min(1,2) function add() end add() \
+                   local function f() return all end y=sqrt local max=1 z=max";
+        let names: Vec<String> = api_reads(&parse(src).unwrap()).into_iter().collect();
+        assert_eq!(names, ["all", "btnp", "min", "sqrt"]);
     }
 
     #[test]
