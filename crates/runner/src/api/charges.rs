@@ -1,8 +1,8 @@
 //! The CPU model's charges for the built-ins implemented natively whose cost does not depend on
 //! drawing work: each is wrapped so that a call charges [`costs`] once it has run (`split`'s
 //! charge counts the fields it made). The drawing functions charge inside their own code (the
-//! pixels they draw), and the table functions written in Lua (`add`, `del`, `all`, ...) through the
-//! prelude's private `charge`.
+//! pixels they draw), and the table functions written in Lua (`add`, `del`, `all`, ..., `yield`)
+//! through the prelude's private `charge`.
 
 use std::rc::Rc;
 
@@ -42,7 +42,27 @@ const RULES: &[(&str, Rule)] = &[
     ("music", |a, _| costs::sound(a.len())),
     ("btn", |a, _| costs::button(a.len())),
     ("btnp", |a, _| costs::button(a.len())),
+    ("cocreate", |_, _| costs::COROUTINE),
+    ("costatus", |_, _| costs::COSTATUS),
+    ("time", |_, _| costs::TIME),
+    ("t", |_, _| costs::TIME),
+    ("menuitem", |_, _| costs::MENUITEM),
+    ("pal", |a, _| {
+        costs::pal(match a.iter().next() {
+            None | Some(Value::Nil) => 32,
+            Some(Value::Table(_)) => 16,
+            Some(_) => 1,
+        })
+    }),
 ];
+
+// `min`, `max`, `abs`, `mid` and `assert` charge nothing beyond the call, so they are not
+// wrapped; `coresume` charges in its own code (before the coroutine runs), `yield` and the
+// table functions in the prelude.
+const _: () = assert!(
+    costs::PLAIN_CALL == 0,
+    "min, max, abs, mid, assert: wrap them here once they charge"
+);
 
 /// Wraps each built-in of [`RULES`] in `env` so that it charges `clock`.
 pub fn install(lua: &Lua, env: &Table, clock: &Rc<Clock>) -> mlua::Result<()> {

@@ -13,6 +13,7 @@ use mlua::prelude::LuaThreadStatus as ThreadStatus;
 use mlua::{Error, Lua, MultiValue, Table, Value};
 use tafl8_luaheap::{Exhausted, Meter};
 
+use super::costs;
 use crate::cart_errors::CartErrors;
 use crate::clock::Clock;
 
@@ -28,6 +29,9 @@ pub fn register(
     env.raw_set(
         "coresume",
         lua.create_function(move |lua, (co, args): (Value, MultiValue)| {
+            // What PICO-8 charges for the call (not published; see `costs::COROUTINE`),
+            // before the coroutine runs, so its own `stat(1)` sees it.
+            clock.charge(costs::COROUTINE)?;
             let Value::Thread(co) = co else {
                 return Err(Error::runtime(
                     "bad argument #1 to 'coresume' (coroutine expected)",

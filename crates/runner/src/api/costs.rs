@@ -167,6 +167,47 @@ pub fn button(args: usize) -> u64 {
     }
 }
 
+/// `cocreate`, `coresume`, `yield`: not published; charged as `sqrt` (24), the dearest fixed
+/// charge published for a built-in that draws nothing (a switch saves and restores a Lua
+/// thread, more work than `sqrt`'s arithmetic). The game resumes its AI once a frame, and the
+/// AI yields once a frame.
+pub const COROUTINE: u64 = 24;
+
+/// `costatus`: not published; charged as `tostr` (9): it makes a string of the state.
+pub const COSTATUS: u64 = STRING;
+
+/// `time()` and `t()`: not published; charged as `stat` (16): they read the system's clock as
+/// `stat` reads its counters.
+pub const TIME: u64 = STAT;
+
+/// `menuitem`: not published; charged as `tostr` (9): it keeps its label, a string. The game
+/// calls it when a game starts, not while it plays.
+pub const MENUITEM: u64 = STRING;
+
+/// `pal`: not published; charged as `memset` of the palette bytes it writes: 1 for
+/// `pal(c0, c1)`, 16 for a table, 32 (the draw and screen palettes) for `pal()`.
+pub fn pal(bytes: u64) -> u64 {
+    memset(bytes)
+}
+
+/// `ipairs(t)` in a generic `for`: not published; charged as `pairs` (2, and 5 per element).
+pub const IPAIRS: u64 = PAIRS;
+/// `ipairs(t)`, per element returned (see [`IPAIRS`]).
+pub const IPAIRS_ELEMENT: u64 = PAIRS_ELEMENT;
+
+/// `min`, `max`, `abs`, `mid`, `assert`: not published; nothing beyond the call. The wiki
+/// gives 1 for `flr`, `band` and `peek` called as functions (the runner charges those as the
+/// operator), so a call (3 or more) is above the nearest published figure; `assert` of a true
+/// value only returns its arguments.
+pub const PLAIN_CALL: u64 = 0;
+
+/// `printh`: not published; nothing beyond the call. Only the differential harness and the
+/// calibration cart call it, to report what they measured, after the measured code: a charge
+/// would only add to the harness's own figures (the bench's instructions a node), which the
+/// calibration cart's node is checked against. Its bytes count against the runaway limit
+/// ([`text_work`]).
+pub const PRINTH: u64 = 0;
+
 /// `pset`, `pget`: not published; charged as a `rectfill` of one pixel (1).
 pub const PIXEL: u64 = 1;
 

@@ -61,11 +61,7 @@ pub fn register(
     let table: Table = g.raw_get("table")?;
     env.raw_set("unpack", table.raw_get::<Value>("unpack")?)?;
     let co: Table = g.raw_get("coroutine")?;
-    for (p8, native) in [
-        ("cocreate", "create"),
-        ("costatus", "status"),
-        ("yield", "yield"),
-    ] {
+    for (p8, native) in [("cocreate", "create"), ("costatus", "status")] {
         env.raw_set(p8, co.raw_get::<Value>(native)?)?;
     }
     // The Lua-side part of the API, loaded with a private environment.
@@ -81,9 +77,11 @@ pub fn register(
         "pcall",
         "error",
         "pairs",
+        "ipairs",
     ] {
         private.raw_set(name, g.raw_get::<Value>(name)?)?;
     }
+    private.raw_set("co_yield", co.raw_get::<Value>("yield")?)?;
     // The charges of the Lua-side built-ins (`add`, `del`, `all`, ...; see `costs`).
     let charge_clock = Rc::clone(clock);
     private.raw_set(
@@ -97,6 +95,9 @@ pub fn register(
         ("all_element", costs::ALL_ELEMENT),
         ("pairs", costs::PAIRS),
         ("pairs_element", costs::PAIRS_ELEMENT),
+        ("ipairs", costs::IPAIRS),
+        ("ipairs_element", costs::IPAIRS_ELEMENT),
+        ("coroutine", costs::COROUTINE),
         ("del", costs::del(0)),
         ("del_moved", costs::del(1) - costs::del(0)),
         ("deli", costs::deli(0)),

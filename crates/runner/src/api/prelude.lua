@@ -5,7 +5,9 @@
 -- figures of `costs`, from api/costs.rs.)
 -- Plain `#t` and `t[i]` (not rawlen/rawget) keep them fast and honour metatables as PICO-8 does.
 local tinsert, tremove = table.insert, table.remove
-local flr, charge, costs, native_pairs = flr, charge, costs, pairs
+-- The natives `pairs` and `ipairs` are called by those names (globals of this environment), so
+-- their argument errors name them as the cart called them.
+local flr, charge, costs, co_yield = flr, charge, costs, co_yield
 local api = {}
 
 function api.add(t, v, i)
@@ -63,14 +65,31 @@ function api.count(t, v)
 end
 
 -- pairs, charged when called and per pair returned.
-function api.pairs(t)
+function api.pairs(...)
   charge(costs.pairs)
-  local f, s, k = native_pairs(t)
+  local f, s, k = pairs(...)
   return function(s, k)
     local k2, v = f(s, k)
     if k2 ~= nil then charge(costs.pairs_element) end
     return k2, v
   end, s, k
+end
+
+-- ipairs, charged as pairs (see costs.rs: not published).
+function api.ipairs(...)
+  charge(costs.ipairs)
+  local f, s, k = ipairs(...)
+  return function(s, k)
+    local k2, v = f(s, k)
+    if k2 ~= nil then charge(costs.ipairs_element) end
+    return k2, v
+  end, s, k
+end
+
+-- yield, charged before the switch (see costs.rs: not published).
+function api.yield(...)
+  charge(costs.coroutine)
+  return co_yield(...)
 end
 
 -- Iterates t[1..#t]; deleting the current element (del/deli) during iteration does not skip the next.

@@ -43,6 +43,7 @@ pub fn register(
                 Some(v) => display_bytes(lua, v)?,
                 None => b"[nil]".to_vec(),
             };
+            c.charge(costs::PRINTH)?;
             c.work(costs::text_work(text.len() as u64))?;
             let mut machine = m.borrow_mut();
             if machine.echo_printh {
