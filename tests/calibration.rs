@@ -8,6 +8,8 @@
 
 mod cli_support;
 
+use std::collections::BTreeSet;
+
 use cli_support::tafl8;
 use tafl8_codegen::calibration::{markdown_table, readings, Reading, NODE_DEPTH, PROBES};
 use tafl8_diff::Target;
@@ -137,5 +139,59 @@ fn the_docs_table_is_the_table() {
         doc.contains(&table),
         "docs/runner.md's CPU table differs from crates/codegen/src/calibration.rs; it should \
          read:\n{table}"
+    );
+}
+
+/// The built-ins a program reads (see [`tafl8_p8::api_reads`]).
+fn builtins(what: &str, code: &str) -> BTreeSet<String> {
+    let chunk = tafl8_p8::parse(code).unwrap_or_else(|e| panic!("{what}: {e}"));
+    tafl8_p8::api_reads(&chunk)
+}
+
+#[test]
+fn every_builtin_the_carts_call_has_a_row() {
+    let covered: BTreeSet<String> = PROBES
+        .iter()
+        .flat_map(|p| builtins(p.code, p.code))
+        .collect();
+    let mut programs: Vec<(String, String)> = Vec::new();
+    let root = env!("CARGO_MANIFEST_DIR");
+    for variant in PRESETS {
+        // The committed game and calibration carts.
+        for path in [
+            format!("{root}/carts/{variant}.p8"),
+            format!("{root}/carts/calib/{variant}.p8"),
+        ] {
+            let text = std::fs::read_to_string(&path).expect("committed cart");
+            let cart = tafl8_p8::Cart::parse(&text).expect("cart parses");
+            programs.push((path, cart.lua().expect("code").to_string()));
+        }
+        // Every template the code generator can render for the variant (every feature on,
+        // over the token limit), with the differential harness the diff and the bench load
+        // after it.
+        let rules = tafl8_engine::Rules::preset(variant).expect("preset");
+        let built = tafl8_codegen::build(&tafl8_codegen::BuildRequest {
+            features: tafl8_codegen::all_set(),
+            budget: usize::MAX,
+            ..tafl8_codegen::BuildRequest::full(rules)
+        })
+        .expect("builds with every feature");
+        programs.push((
+            format!("{variant} with every feature and the harness"),
+            format!("{}\n{}", built.code, tafl8_diff::HARNESS),
+        ));
+    }
+    let mut missing = Vec::new();
+    for (what, code) in &programs {
+        for name in builtins(what, code) {
+            if !covered.contains(&name) {
+                missing.push(format!("{name} ({what})"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "built-ins the carts call with no row in the CPU table (crates/codegen/src/calibration.rs, \
+         PROBES; docs/runner.md): {missing:?}"
     );
 }

@@ -1303,12 +1303,15 @@ cal_f={[0]=function(n) for _=1,n do end end,
  function(n,_,_,_,t) for _=1,n do for _v in all(t) do end end end,
  function(n,_,_,_,t,f) for _=1,n do foreach(t,f) end end,
  function(n,_,_,_,t) for _=1,n do for _k,_v in pairs(t) do end end end,
+ function(n,_,_,_,t) for _=1,n do for _k,_v in ipairs(t) do end end end,
  function(n,a,b,_,t) for _=1,n do a,b=unpack(t) end return a end,
  function(n,a,b,c) for _=1,n do a=band(b,c) end return a end,
  function(n,a,b) for _=1,n do a=flr(b) end return a end,
  function(n,a,b) for _=1,n do a=peek(b) end return a end,
  function(n,a,b,c) for _=1,n do a=max(b,c) end return a end,
+ function(n,a,b,c) for _=1,n do a=min(b,c) end return a end,
  function(n,a,b) for _=1,n do a=abs(b) end return a end,
+ function(n,_,b) for _=1,n do assert(b) end end,
  function(n,a,b,c) for _=1,n do a=mid(a,b,c) end return a end,
  function(n,a,b) for _=1,n do a=rnd(b) end return a end,
  function(n,_,b) for _=1,n do srand(b) end end,
@@ -1321,7 +1324,16 @@ cal_f={[0]=function(n) for _=1,n do end end,
  function(n,a,_,_,_,_,s) for _=1,n do a=tonum(s) end return a end,
  function(n,a,_,_,_,_,s) for _=1,n do a=sub(s,1,1) end return a end,
  function(n,a,_,_,_,_,s) for _=1,n do a=split(s) end return a end,
+ function(n,a,b) for _=1,n do a=chr(b) end return a end,
  function(n,a,b) for _=1,n do a=btn(b) end return a end,
+ function(n,a,b) for _=1,n do a=btnp(b) end return a end,
+ function(n,a) for _=1,n do a=time() end return a end,
+ function(n,a,_,_,_,f) for _=1,n do a=cocreate(f) end return a end,
+ function(n,a,_,_,_,f) for _=1,n do a=cocreate(f) coresume(a) end return a end,
+ function(n,a) for _=1,n do a=cocreate(yield) coresume(a) coresume(a) end return a end,
+ function(n,a,_,_,_,_,_,o) for _=1,n do a=costatus(o) end return a end,
+ function(n,_,_,_,_,f,s) for _=1,n do menuitem(1,s,f) end end,
+ function(n,_,_,_,_,_,s) for _=1,n do printh(s) end end,
  function(n) for _=1,n do sfx(-1) end end,
  function(n) for _=1,n do music(-1) end end,
  function(n) for _=1,n do cls() end end,
@@ -1339,8 +1351,10 @@ cal_f={[0]=function(n) for _=1,n do end end,
  function(n) for _=1,n do memcpy(0x4300,0x6000,64) end end,
  function(n) for _=1,n do memset(0x4300,0,64) end end,
  function(n,a) for _=1,n do poke(0x4300,a) end return a end,
+ function(n,_,b,c) for _=1,n do pal(b,c) end end,
+ function(n) for _=1,n do pal() end end,
 }
-cal_id,cal_pr,cal_pb=split"local,global,setglob,upval,arith,bitop,index,setidx,len,newtab,cmpval,cmpif,concat,call0,call2,for8,add,del,deli,count,all,foreach,pairs,unpack,band,flr,peek,max,abs,mid,rnd,srand,sqrt,sin,pow4,pow.5,stat,tostr,tonum,sub,split,btn,sfx,music,cls,rectfil,rect,line,circfil,circ,pset,pget,spr,sspr,map,print,memcpy,memset,poke",split"1,1,1,1,1,1,1,1,1,1,2,2,3,3,5,13,9,17,16,31,55,54,55,5,1,1,1,4,3,5,7,11,27,27,8,16,19,12,12,14,12,7,19,19,1026,23,29,15,12,22,6,5,69,72,9,24,70,37,4",split"-,1,1,1,1,1,1,1,-,-,2,-,3,3,5,13,9,17,-,-,-,54,-,-,1,1,1,-,-,-,7,11,27,-,8,16,19,12,-,-,-,7,19,19,1026,23,29,15,-,-,-,-,69,72,9,24,70,37,-"
+cal_id,cal_pr,cal_pb,cal_n=split"local,global,setglob,upval,arith,bitop,index,setidx,len,newtab,cmpval,cmpif,concat,call0,call2,for8,add,del,deli,count,all,foreach,pairs,ipairs,unpack,band,flr,peek,max,min,abs,assert,mid,rnd,srand,sqrt,sin,pow4,pow.5,stat,tostr,tonum,sub,split,chr,btn,btnp,time,cocreat,coresum,yield,costat,menuitm,printh,sfx,music,cls,rectfil,rect,line,circfil,circ,pset,pget,spr,sspr,map,print,memcpy,memset,poke,pal,palrst",split"1,1,1,1,1,1,1,1,1,1,2,2,3,3,5,13,9,17,16,31,55,54,55,55,5,1,1,1,4,4,3,3,5,7,11,27,27,8,16,19,12,12,14,12,12,7,7,18,27,55,105,12,14,3,19,19,1026,23,29,15,12,22,6,5,69,72,9,24,70,37,4,5,18",split"-,1,1,1,1,1,1,1,-,-,2,-,3,3,5,13,9,17,-,-,-,54,-,-,-,1,1,1,-,-,-,-,-,7,11,27,-,8,16,19,12,-,-,-,-,7,7,-,-,-,-,-,-,-,19,19,1026,23,29,15,-,-,-,-,69,72,9,24,70,37,-,-,-",split"1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,645,363,370,363,363,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,740,740,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,1024,740,363,190,1024,1024,128,1024,1024,19,869,689,1024,1024,909,1024,1024,289,277,1024,833,285,540,1024,1024,1024"
 cal_k,cal_l=0,{}
 function cal_o(...)
  local l=""
@@ -1361,12 +1375,13 @@ function _update()
  cal_k+=1
  local k=cal_k
  if k<=#cal_f then
-  local n,t,p=mid(8,20000\max(cal_pr[k],1),1024),{1,2,3,4,5,6,7,8},cal_f
+  local n,t,p=cal_n[k],{1,2,3,4,5,6,7,8},cal_f
   local f=function() end
+  local o=cocreate(f)
   local x=stat(1)
-  p[0](n,3,5,7,t,f,"ab")
+  p[0](n,3,5,7,t,f,"ab",o)
   local y=stat(1)
-  p[k](n,3,5,7,t,f,"ab")
+  p[k](n,3,5,7,t,f,"ab",o)
   local z=stat(1)
   cal_o(cal_id[k],cal_r(z-y-(y-x),n),cal_pr[k],cal_pb[k])
  elseif k==#cal_f+1 then

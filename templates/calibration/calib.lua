@@ -3,11 +3,11 @@
    way public profiler carts do (stat(1) deltas over a loop, an empty loop's subtracted), and
    what a node of the engine's search costs, and prints each beside the runner's prediction;
    in `tafl8 run` it prints the runner's own figures. One construct a frame, in _update: the
-   loop runs n times, n sized from the prediction to take about a seventh of a frame, so
-   stat(1) (a 16.16 fraction of the 30 fps frame, 139,810.13 instructions) resolves a few
-   thousandths of an instruction.
+   loop runs n times (`cal_n`, sized at build time from the prediction to take about a seventh
+   of a frame), so stat(1) (a 16.16 fraction of the 30 fps frame, 139,810.13 instructions)
+   resolves a few thousandths of an instruction.
    The constructs' locals: a,b,c 3,5,7; t the list 1..8 (fresh each construct); f an empty
-   function; s "ab"; u an upvalue, gv a global. The probe list and what the runner and the
+   function; s "ab"; o a coroutine of f, not yet resumed; u an upvalue, gv a global. The probe list and what the runner and the
    published sources give for each: crates/codegen/src/calibration.rs. #}
 {# The search runs unsliced (`slice`, set by the game when it thinks in a coroutine), with the
    root's usual window (`margin`, set by the difficulty levels) and no thinking time (`fr`,
@@ -21,7 +21,7 @@ cal_f={[0]=function(n) for _=1,n do end end,
  function(n{{ p.params }}) for _=1,n do {{ p.code }} end{{ p.ret }} end,
 {% endfor %}
 }
-cal_id,cal_pr,cal_pb=split"{{ names }}",split"{{ predictions }}",split"{{ published }}"
+cal_id,cal_pr,cal_pb,cal_n=split"{{ names }}",split"{{ predictions }}",split"{{ published }}",split"{{ reps }}"
 cal_k,cal_l=0,{}
 {# One result: on the screen and in calib.txt beside the cart (PICO-8's printh with a file name;
    the first line starts the file; the runner prints it). #}
@@ -46,12 +46,13 @@ function _update()
  cal_k+=1
  local k=cal_k
  if k<=#cal_f then
-  local n,t,p=mid(8,20000\max(cal_pr[k],1),1024),{1,2,3,4,5,6,7,8},cal_f
+  local n,t,p=cal_n[k],{1,2,3,4,5,6,7,8},cal_f
   local f=function() end
+  local o=cocreate(f)
   local x=stat(1)
-  p[0](n,3,5,7,t,f,"ab")
+  p[0](n,3,5,7,t,f,"ab",o)
   local y=stat(1)
-  p[k](n,3,5,7,t,f,"ab")
+  p[k](n,3,5,7,t,f,"ab",o)
   local z=stat(1)
   cal_o(cal_id[k],cal_r(z-y-(y-x),n),cal_pr[k],cal_pb[k])
  elseif k==#cal_f+1 then

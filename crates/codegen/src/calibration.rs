@@ -61,8 +61,8 @@ pub struct Probe {
     /// Its short name in the cart's output.
     pub name: &'static str,
     /// PICO-8 Lua run once a repetition, with the locals `a, b, c` (3, 5, 7), `t` (the list
-    /// 1..8, fresh for each construct), `f` (an empty function), `s` ("ab"), the upvalue `u`
-    /// and the global `gv` (both 1).
+    /// 1..8, fresh for each construct), `f` (an empty function), `s` ("ab"), `o` (a coroutine
+    /// of `f`, not yet resumed), the upvalue `u` and the global `gv` (both 1).
     pub code: &'static str,
     /// What the runner counts for one `code`, in instructions.
     pub runner: f64,
@@ -76,7 +76,33 @@ pub struct Probe {
     pub version: &'static str,
     /// Where the published figure comes from.
     pub source: Source,
+    /// The most repetitions a measurement runs (see [`Probe::at_most`]).
+    pub max_reps: u32,
 }
+
+impl Probe {
+    /// The same probe measured over at most `n` repetitions: for a construct whose effect
+    /// piles up (a line printed to the host each time), at the cost of a coarser reading.
+    pub const fn at_most(self, n: u32) -> Probe {
+        Probe {
+            max_reps: n,
+            ..self
+        }
+    }
+
+    /// How many repetitions measure it, given the runner's figure `predicted`: about a seventh
+    /// of a frame's instructions (20,000), 8 at least, [`Probe::max_reps`] at most, so that
+    /// stat(1) resolves a few thousandths of an instruction a repetition.
+    pub fn reps(&self, predicted: f64) -> u32 {
+        ((20_000.0 / predicted.max(1.0)).floor() as u32)
+            .clamp(MIN_REPS, self.max_reps.max(MIN_REPS))
+    }
+}
+
+/// The fewest repetitions a measurement runs.
+const MIN_REPS: u32 = 8;
+/// The most, for a probe that sets no other limit.
+const MAX_REPS: u32 = 1024;
 
 /// A probe: its name and code, the runner's figure and how it is made up, and the published
 /// figure (if any), how it is stated, the version measured and the source.
@@ -95,6 +121,7 @@ const fn probe(
         published_text,
         version,
         source,
+        max_reps: MAX_REPS,
     }
 }
 
@@ -275,6 +302,12 @@ pub const PROBES: &[Probe] = &[
         (None, "not published: charged as all", NONE, Source::None),
     ),
     probe(
+        "ipairs",
+        "for _k,_v in ipairs(t) do end",
+        (55.0, "as pairs"),
+        (None, "not published: charged as pairs", NONE, Source::None),
+    ),
+    probe(
         "unpack",
         "a,b=unpack(t)",
         (5.0, "call 3, MOVE 2"),
@@ -315,10 +348,27 @@ pub const PROBES: &[Probe] = &[
         ),
     ),
     probe(
+        "min",
+        "a=min(b,c)",
+        (4.0, "call 4"),
+        (None, "not published: a call, as max", NONE, Source::None),
+    ),
+    probe(
         "abs",
         "a=abs(b)",
         (3.0, "call 3"),
         (None, "not published: a call", NONE, Source::None),
+    ),
+    probe(
+        "assert",
+        "assert(b)",
+        (3.0, "call 3"),
+        (
+            None,
+            "not published: a call (a true value is returned)",
+            NONE,
+            Source::None,
+        ),
     ),
     probe(
         "mid",
@@ -398,11 +448,101 @@ pub const PROBES: &[Probe] = &[
         (None, "not published: a tostr a field", NONE, Source::None),
     ),
     probe(
+        "chr",
+        "a=chr(b)",
+        (12.0, "call 3 + 9"),
+        (None, "not published: charged as tostr", NONE, Source::None),
+    ),
+    probe(
         "btn",
         "a=btn(b)",
         (7.0, "call 3 + 4"),
         (Some(7.0), "btn: 4 system", OLD, Source::Wiki1547),
     ),
+    probe(
+        "btnp",
+        "a=btnp(b)",
+        (7.0, "call 3 + 4"),
+        (Some(7.0), "btnp: 4 system", OLD, Source::Wiki1547),
+    ),
+    probe(
+        "time",
+        "a=time()",
+        (18.0, "call 2 + 16"),
+        (
+            None,
+            "not published: charged as stat (it reads the clock)",
+            NONE,
+            Source::None,
+        ),
+    ),
+    probe(
+        "cocreat",
+        "a=cocreate(f)",
+        (27.0, "call 3 + 24"),
+        (
+            None,
+            "not published: charged as sqrt, the dearest fixed charge of a built-in that draws nothing",
+            NONE,
+            Source::None,
+        ),
+    ),
+    probe(
+        "coresum",
+        "a=cocreate(f) coresume(a)",
+        (55.0, "cocreate 27, call 3 + 24, f's RETURN 1"),
+        (
+            None,
+            "not published: charged as sqrt, as cocreate",
+            NONE,
+            Source::None,
+        ),
+    ),
+    probe(
+        "yield",
+        "a=cocreate(yield) coresume(a) coresume(a)",
+        (105.0, "cocreate 27, coresume 27 twice, yield 24"),
+        (
+            None,
+            "not published: charged as sqrt, as cocreate",
+            NONE,
+            Source::None,
+        ),
+    ),
+    probe(
+        "costat",
+        "a=costatus(o)",
+        (12.0, "call 3 + 9"),
+        (
+            None,
+            "not published: charged as tostr (it returns a string)",
+            NONE,
+            Source::None,
+        ),
+    ),
+    probe(
+        "menuitm",
+        "menuitem(1,s,f)",
+        (14.0, "call 5 + 9"),
+        (
+            None,
+            "not published: charged as tostr (it keeps its label)",
+            NONE,
+            Source::None,
+        ),
+    ),
+    probe(
+        "printh",
+        "printh(s)",
+        (3.0, "call 3"),
+        (
+            None,
+            "not published: a call (only the harness and this cart print, after what they measure)",
+            NONE,
+            Source::None,
+        ),
+    )
+    .at_most(128),
     probe(
         "sfx",
         "sfx(-1)",
@@ -545,6 +685,28 @@ pub const PROBES: &[Probe] = &[
         (4.0, "call 4"),
         (None, "not published: a call", NONE, Source::None),
     ),
+    probe(
+        "pal",
+        "pal(b,c)",
+        (5.0, "call 4 + 1"),
+        (
+            None,
+            "not published: charged as memset of the byte it writes",
+            NONE,
+            Source::None,
+        ),
+    ),
+    probe(
+        "palrst",
+        "pal()",
+        (18.0, "call 2 + 16"),
+        (
+            None,
+            "not published: charged as memset of the 32 palette bytes",
+            NONE,
+            Source::None,
+        ),
+    ),
 ];
 
 /// The search the cart measures a node of: full width to this depth from the start, unsliced.
@@ -586,7 +748,7 @@ fn params(code: &str) -> String {
         code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .any(|w| w == name)
     };
-    let names = ["a", "b", "c", "t", "f", "s"];
+    let names = ["a", "b", "c", "t", "f", "s", "o"];
     let last = names.iter().rposition(|n| used(n));
     names[..last.map_or(0, |l| l + 1)]
         .iter()
@@ -631,6 +793,7 @@ pub fn build(rules: &Rules, predictions: Option<&Predictions>) -> Result<Built, 
             .collect::<Vec<_>>(),
         "names": PROBES.iter().map(|p| p.name).collect::<Vec<_>>().join(","),
         "predictions": p.probes.iter().map(|&x| number(x)).collect::<Vec<_>>().join(","),
+        "reps": PROBES.iter().zip(&p.probes).map(|(probe, &x)| probe.reps(x).to_string()).collect::<Vec<_>>().join(","),
         "published": PROBES.iter().map(|p| p.published.map_or("-".to_string(), number)).collect::<Vec<_>>().join(","),
         "node_prediction": number(p.node),
         "node_depth": NODE_DEPTH,
