@@ -125,3 +125,73 @@ fn a_rulesets_own_engine_is_what_its_cart_and_its_diff_play() {
     );
     assert_eq!(v["mismatches"], 0, "{stdout}");
 }
+
+#[test]
+fn builds_the_calibration_cart_where_asked() {
+    // A preset's: the committed cart's bytes (which `carts_fresh` keeps fresh), written where
+    // -o says; --check tells it fresh, then stale once changed.
+    let out = temp("calib.p8");
+    let path = out.to_str().unwrap();
+    let (code, stdout, stderr) = tafl8(&[
+        "build",
+        "--calibration",
+        "--variant",
+        "brandubh",
+        "-o",
+        path,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("/ 8192 tokens"), "{stdout}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let committed = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/carts/calib/brandubh.p8"
+    ))
+    .unwrap();
+    assert!(
+        text == committed,
+        "the CLI's calibration cart is the committed one"
+    );
+    let check = [
+        "build",
+        "--calibration",
+        "--variant",
+        "brandubh",
+        "-o",
+        path,
+        "--check",
+    ];
+    assert_eq!(tafl8(&check).0, 0);
+    std::fs::write(&out, text.replace("function cal_o(", "function cal_o (")).unwrap();
+    let (code, _, stderr) = tafl8(&check);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("stale"), "{stderr}");
+
+    // A rules file's, by default beside the file (`edge11.toml` -> `edge11.calib.p8`): it lints
+    // clean and, run, prints a reading a construct and the node, each equal to its prediction.
+    let rules = temp("edge11.toml");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rules/edge11.toml"),
+        &rules,
+    )
+    .unwrap();
+    let (code, _, stderr) = tafl8(&["build", "--calibration", "--rules", rules.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let cart = temp("edge11.calib.p8");
+    let cart = cart.to_str().unwrap();
+    let (code, out, err) = tafl8(&["lint", cart]);
+    assert_eq!(code, 0, "{out}{err}");
+    let frames = tafl8_diff::calibration::frames().to_string();
+    let (code, out, err) = tafl8(&["run", cart, "--frames", &frames, "--printh"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<String> = out.lines().map(str::to_string).collect();
+    let r = tafl8_codegen::calibration::readings(&lines);
+    assert_eq!(
+        r.len(),
+        tafl8_codegen::calibration::PROBES.len() + 1,
+        "{out}"
+    );
+    assert!(r.iter().all(|x| x.measured == x.predicted), "{r:?}");
+    assert!(r.last().unwrap().name.starts_with("node"), "{r:?}");
+    assert!(lines.iter().any(|l| l.trim() == "done"), "{out}");
+}
