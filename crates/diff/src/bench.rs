@@ -7,7 +7,7 @@
 //! a comparison used as a condition counted as free (the PICO-8 wiki's "comparison 0 in a
 //! condition", which the model counts as one instruction; see docs/runner.md). A level's row
 //! gives the think time the game shows, which adds the frame-slicing test (`stat(1)` against the
-//! frame's budget) to every node: the bench's searches run unsliced.
+//! frame's budget) where the search calls `yld`: the bench's searches run unsliced.
 
 use std::collections::BTreeMap;
 
@@ -39,7 +39,7 @@ pub struct BenchRow {
     /// `seconds` with a comparison used as a condition free: the model's lower bound.
     pub seconds_low: f64,
     /// A level's think time in the game (its search, sliced: `seconds` plus the slicing test
-    /// at every node), and its lower bound; `None` for a plain search.
+    /// at every call of `yld`), and its lower bound; `None` for a plain search.
     pub think_seconds: Option<(f64, f64)>,
     /// Frames at 30 fps when the search yields at 90% of each frame, as the cart's AI does.
     pub frames: u64,
@@ -216,8 +216,9 @@ fn instructions(target: &Target, request: String, free_tests: bool) -> Result<u6
     Ok(count(request)?.saturating_sub(count(nop)?))
 }
 
-/// What the game's frame-slicing test adds to a node, in both models: `yld()` with `slice` set
-/// against without, over 1,000 calls (no frame is spent by then, so it never yields).
+/// What the game's frame-slicing test adds to each call of `yld`, in both models: `yld()` with
+/// `slice` set against without, over 1,000 calls (no frame is spent by then, so it never
+/// yields).
 fn slicing(target: &Target, eval: &str) -> Result<(f64, f64), DiffError> {
     let per = |free: bool| -> Result<f64, DiffError> {
         let req = |s: u8| format!("{} 1000 {s}", eval.replacen("eval", "ycost", 1));
@@ -254,6 +255,9 @@ pub fn bench_cart_at(
     let slice = (frame_budget(30) as f64 * 0.9).max(1.0);
     let (test, test_low) = slicing(target, &eval_req)?;
     let row = |level: Option<u8>, depth: u8, nodes: u64, m: Measured, low: u64, rust: (u64, u8)| {
+        // The slicing test runs where the search calls `yld` (every few nodes, before the
+        // king-escape search and each race move), which the unsliced search calls too.
+        let tests = m.calls.get("yld").copied().unwrap_or(0) as f64;
         BenchRow {
             variant: target.rules.name().to_string(),
             level,
@@ -264,10 +268,9 @@ pub fn bench_cart_at(
             seconds: m.instructions as f64 / per_second,
             seconds_low: low as f64 / per_second,
             think_seconds: level.map(|_| {
-                let n = nodes as f64;
                 (
-                    (m.instructions as f64 + n * test) / per_second,
-                    (low as f64 + n * test_low) / per_second,
+                    (m.instructions as f64 + tests * test) / per_second,
+                    (low as f64 + tests * test_low) / per_second,
                 )
             }),
             frames: (m.instructions as f64 / slice).ceil() as u64,

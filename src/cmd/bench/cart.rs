@@ -76,7 +76,7 @@ pub fn run(opts: CartOptions) -> anyhow::Result<ExitCode> {
         "{} [{}] from the start: PICO-8 instructions by the runner's cost model; seconds at \
          4,194,304 instructions/s (30 fps x 139,810); low: the same with a comparison used as a \
          condition free (the model's remaining uncertainty, docs/runner.md); think: a level's \
-         time in the game, its search sliced (a stat(1) test a node), low-high; frames when the \
+         time in the game, its search sliced (a stat(1) test where it may yield), low-high; frames when the \
          AI yields at 90% of each; lua KiB: the live Lua memory after the search as PICO-8 \
          counts it (stat(0), of 2048)",
         name, shown
