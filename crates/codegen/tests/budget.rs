@@ -119,7 +119,9 @@ fn every_feature_costs_tokens_and_none_builds_smaller() {
     })
     .unwrap();
     assert!(none.budget.tokens < all.budget.tokens);
-    assert_eq!(full_set().len(), 18);
+    // `full`: balance, book, captures, escape, escape-block, escape-threat, escape-win, guard,
+    // history, killers, king-moves, lmr, material, pst, pv, pvs, qsearch, race, tt.
+    assert_eq!(full_set().len(), 19);
     let corner_board = feature_costs(&Rules::preset("brandubh").unwrap()).unwrap();
     assert!(corner_board
         .iter()
