@@ -197,3 +197,25 @@ impl RulesFile {
         toml::to_string(self).unwrap_or_else(|e| unreachable!("rules file to TOML: {e}"))
     }
 }
+
+/// The most nodes a level may search: the cart counts nodes in units of `0x0.0001`, so a budget
+/// must stay below 32768 in PICO-8's integers (2^31 raw).
+pub const MAX_LEVEL_NODES: u64 = (1 << 31) - 1;
+
+/// Checks a ruleset's `[ai] level_nodes`: each budget at least 1 and at most
+/// [`MAX_LEVEL_NODES`], and increasing, so that a higher level never searches less. It lives
+/// beside the field so that loading rules does not import the difficulty levels (which import
+/// the rules).
+pub fn check_level_nodes(nodes: &[u64; 5]) -> Result<(), String> {
+    if let Some(&n) = nodes.iter().find(|&&n| n == 0 || n > MAX_LEVEL_NODES) {
+        return Err(format!(
+            "{n} is not a node budget: each level takes 1 to {MAX_LEVEL_NODES} nodes"
+        ));
+    }
+    if nodes.windows(2).any(|w| w[0] > w[1]) {
+        return Err(format!(
+            "{nodes:?} decreases: list the budgets of levels 1 to 5 in increasing order"
+        ));
+    }
+    Ok(())
+}

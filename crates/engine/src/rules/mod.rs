@@ -12,8 +12,8 @@ use std::path::Path;
 
 pub use error::RulesError;
 pub use file::{
-    AiFile, CornersFile, Escape, FirstSide, KingCapture, RepetitionFile, RepetitionResult,
-    RulesFile, ThroneFile,
+    check_level_nodes, AiFile, CornersFile, Escape, FirstSide, KingCapture, RepetitionFile,
+    RepetitionResult, RulesFile, ThroneFile, MAX_LEVEL_NODES,
 };
 pub use kinds::{Kind, KindSet};
 pub use presets::{preset_of, preset_source, PRESETS};
@@ -282,7 +282,7 @@ impl Rules {
                 .map_err(|e| ("ai.engine", e.to_string()))?;
         }
         if let Some(nodes) = &file.ai.level_nodes {
-            crate::difficulty::check_level_nodes(nodes).map_err(|e| ("ai.level_nodes", e))?;
+            check_level_nodes(nodes).map_err(|e| ("ai.level_nodes", e))?;
         }
         Ok(Rules {
             file,
