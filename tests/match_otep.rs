@@ -1,8 +1,10 @@
 //! `tafl8 match` as the referee of OTEP engines: an outside engine (here `tafl8 otep`, started
 //! by the referee) plays full games; tafl8 in the process and tafl8 over the protocol, with the
 //! same node budget, play the same moves (the protocol carries the whole game, history
-//! included); the game records replay; an engine that plays an illegal move, crashes or stays
-//! silent loses the game and the match goes on.
+//! included); the game records replay; an engine that sends gibberish, crashes or stays silent
+//! loses the game and the match goes on; an engine whose board parted from the referee's (an
+//! illegal move, captures listed that the referee's board does not make) desynchronises the
+//! game, which is reported apart and never as a win.
 
 use std::process::{Command, Output};
 
@@ -90,7 +92,6 @@ fn fake(answer: &str) -> String {
 #[test]
 fn engines_that_misbehave_lose_their_games() {
     for (engine, reason) in [
-        (fake("echo 'move a1-a7'"), "illegal move a1-a7"),
         (fake("echo 'move z9'"), "unreadable move"),
         (fake("echo 'error -1 giving up'"), "engine error"),
         (fake("exit 0"), "engine ended"),
@@ -194,4 +195,148 @@ fn tafl8_against_tafl8_plays_the_games_it_played_before_otep() {
     ] {
         assert!(lines.contains(&l), "missing `{l}` in\n{out}");
     }
+}
+
+/// OpenTafl's Copenhagen (docs/otep.md).
+const CPH: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+/// A shell engine that plays a fixed game: the attackers' moves when told to play them, the
+/// defenders' when told to play those, from the start at each `rules`. Its board is the one
+/// its script assumed, whatever the referee's is.
+fn scripted(attackers: &str, defenders: &str) -> String {
+    format!(
+        "echo hello; while read l; do case \"$l\" in \
+         rules*) A='{attackers}'; D='{defenders}';; \
+         'play attackers') set -- $A; echo \"move $1\"; shift; A=\"$*\";; \
+         'play defenders') set -- $D; echo \"move $1\"; shift; D=\"$*\";; \
+         esac; done"
+    )
+}
+
+/// The shieldwall OpenTafl v0.4.8.0b's rules engine missed (issue 29): attackers on a8 and a9
+/// against the edge, defenders on b8 and b9 in front of them and on a10, closed by the
+/// defenders' e7-a7, which captures a8 and a9 under Copenhagen's rules. An engine that missed
+/// it still sees an attacker on a8, and when b8 clears it plays a8-b8.
+const WALL_ATTACKERS: &str = "f10-f9 f9-a9 a7-d7 h1-h2 h2-h3 d7-d8 h3-h2 a8-b8";
+fn wall_defenders(closing: &str) -> String {
+    format!("f8-b8 f7-f9 f9-b9 g7-g10 g10-a10 {closing} b8-c8")
+}
+
+fn wall_match(engine: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "match",
+        "--rules",
+        CPH,
+        "--a-cmd",
+        engine,
+        "--a-name",
+        "one",
+        "--b-cmd",
+        engine,
+        "--b-name",
+        "two",
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    tafl8(&args)
+}
+
+#[test]
+fn a_piece_played_after_it_was_captured_desynchronises_the_game() {
+    let dir = std::env::temp_dir().join(format!("tafl8-match-desync-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("games.otg");
+    let engine = scripted(WALL_ATTACKERS, &wall_defenders("e7-a7"));
+    let o = wall_match(&engine, &["--json", "--record", rec.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // Both games (the same moves, the engines' seats swapped) desynchronised: no result.
+    assert_eq!(v["games"], 2, "{v}");
+    assert_eq!(
+        (v["desynced"].as_u64(), v["counted"].as_u64()),
+        (Some(2), Some(0))
+    );
+    assert_eq!(v["desynced_games"], serde_json::json!([1, 2]));
+    assert_eq!(
+        (
+            v["a_wins"].as_u64(),
+            v["draws"].as_u64(),
+            v["a_losses"].as_u64()
+        ),
+        (Some(0), Some(0), Some(0))
+    );
+    assert_eq!(
+        (v["attackers_won"].as_u64(), v["defenders_won"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert!(v["score"].is_null() && v["elo"].is_null(), "{v}");
+    for (g, who) in v["game_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(["one", "two"])
+    {
+        assert!(g["winner"].is_null(), "{g}");
+        assert_eq!(g["desynced"], true);
+        assert_eq!(
+            g["reason"],
+            format!("{who} (attackers) played a8-b8, illegal on the referee's board (there is no piece on a8)")
+        );
+        // The shieldwall capture is in the moves the referee kept: 14, then the bad one.
+        let moves = g["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 14);
+        assert_eq!(moves[11], "e7-a7xa8/a9");
+    }
+    // The records: result `?` (the notation spec's "other"), the ending named, moves replaying.
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let records: Vec<&str> = text.split("[event:").skip(1).collect();
+    assert_eq!(records.len(), 2);
+    for r in records {
+        let g = GameRecord::parse(&format!("[event:{r}")).unwrap();
+        let tag = |k: &str| g.tags.iter().find(|(t, _)| t == k).unwrap().1.clone();
+        assert_eq!(tag("result"), "?");
+        assert!(tag("termination").starts_with("desynchronised: "), "{r}");
+        let rules = std::sync::Arc::new(Rules::from_otr(&g.rules).unwrap());
+        let mut pos = Position::start(rules);
+        assert_eq!(play_move_list(&mut pos, &g.moves.join(" ")).unwrap(), 14);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn captures_listed_that_the_referee_does_not_make_desynchronise_the_game_at_once() {
+    // The closing move sent with the captures a rules engine that missed the wall would list.
+    let engine = scripted(WALL_ATTACKERS, &wall_defenders("e7-a7xa8"));
+    let o = wall_match(&engine, &[]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    for l in [
+        "2 games of Copenhagen: A = `one` vs B = `two` (0 random opening plies, seed 1)",
+        "A: 0 wins, 0 draws, 0 losses (no game with a result)",
+        "desynchronised: 2 of 2 games (game 1, 2): an engine's board parted from the referee's, so they have no result and are left out of the W/D/L, the score and the Elo above",
+        "Elo(A - B): no game played",
+        "     1  desynchronised: one (defenders) played e7-a7xa8, listing the captures a8, where on the referee's board it captures a8/a9",
+    ] {
+        assert!(out.lines().any(|x| x == l), "missing `{l}` in\n{out}");
+    }
+    // With the right list the wall stands and the game goes on to the vanished piece.
+    let engine = scripted(WALL_ATTACKERS, &wall_defenders("e7-a7xa9/a8"));
+    let o = wall_match(&engine, &["--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let why = v["game_list"][0]["reason"].as_str().unwrap();
+    assert!(why.starts_with("one (attackers) played a8-b8"), "{why}");
 }

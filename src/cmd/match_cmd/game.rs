@@ -8,7 +8,7 @@ use anyhow::{bail, Context};
 use tafl8_engine::book::Book;
 use tafl8_engine::difficulty::{self, think_within, RACE_TRIES};
 use tafl8_engine::notation::position_string;
-use tafl8_engine::record::{move_record, parse_move_record};
+use tafl8_engine::record::move_record;
 use tafl8_engine::search::{Limits, Searcher, TimeLimit};
 use tafl8_engine::{EndReason, Move, MoveList, Position, Rules, Side, Xorshift32};
 
@@ -16,6 +16,7 @@ use super::external::Failure;
 use super::gameclock::GameClock;
 use super::player::{Internal, Player};
 use super::stats::MoveStat;
+use super::verdict::{judge, Verdict};
 use super::Options;
 use crate::cmd::otep::clock::budget;
 
@@ -25,6 +26,8 @@ pub enum GameResult {
     AttackersWin,
     DefendersWin,
     Draw,
+    /// An engine's board parted from the referee's (see `verdict`): no result.
+    Desync,
 }
 
 impl GameResult {
@@ -38,6 +41,8 @@ impl GameResult {
     /// OTEP's `finish` code.
     fn finish_code(self) -> u8 {
         match self {
+            // OTEP has no code for a game without a result; 0 is "the other side exited".
+            GameResult::Desync => 0,
             GameResult::Draw => 1,
             GameResult::AttackersWin => 2,
             GameResult::DefendersWin => 3,
@@ -251,20 +256,14 @@ pub fn play_game(
                     .and_then(|()| e.send(&format!("play {side}")))
                     .and_then(|()| e.wait_move(deadline));
                 let verdict = match asked {
-                    Ok(text) => match parse_move_record(g, &text) {
-                        Ok(r) => match pos.check(r.mv) {
-                            Ok(()) => Ok(r.mv),
-                            Err(why) => Err(format!("illegal move {text}: {why}")),
-                        },
-                        Err(why) => Err(format!("unreadable move `{text}`: {why}")),
-                    },
+                    Ok(text) => judge(&pos, &text),
                     Err(f @ Failure::Timeout) if clock.is_some() => {
-                        Err(format!("lost on time ({f})"))
+                        Verdict::Forfeit(format!("lost on time ({f})"))
                     }
-                    Err(f) => Err(f.to_string()),
+                    Err(f) => Verdict::Forfeit(f.to_string()),
                 };
                 match verdict {
-                    Ok(m) => {
+                    Verdict::Move(m) => {
                         if let Err(f) = e.settle() {
                             e.kill();
                             game.result = GameResult::of(Some(side.opponent()));
@@ -274,10 +273,20 @@ pub fn play_game(
                         let info = e.info();
                         (m, info.depth, info.nodes)
                     }
-                    Err(why) => {
+                    Verdict::Forfeit(why) => {
                         e.kill();
                         game.result = GameResult::of(Some(side.opponent()));
                         game.reason = format!("{} ({side}): {why}", seat.name);
+                        break;
+                    }
+                    Verdict::Desync(why) => {
+                        // The engine is sound, only its board is not: it stays (OpenTafl's
+                        // warm JIT with it) and starts the next game from the rules.
+                        if e.settle().is_err() {
+                            e.kill();
+                        }
+                        game.result = GameResult::Desync;
+                        game.reason = format!("{} ({side}) {why}", seat.name);
                         break;
                     }
                 }

@@ -11,6 +11,8 @@ mod gameclock;
 mod player;
 mod record;
 mod stats;
+mod tally;
+mod verdict;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,7 +26,8 @@ use external::External;
 use game::{opening, play_game, GameResult, Seat, Setup};
 use gameclock::TimeControl;
 use player::{parse_internal, Player};
-use stats::{estimate, EloEstimate, Moves};
+use stats::{EloEstimate, Moves};
+use tally::Tally;
 
 /// Play two engines against each other and estimate the Elo difference.
 ///
@@ -37,8 +40,12 @@ use stats::{estimate, EloEstimate, Moves};
 /// cart itself playing level L, run in the headless runner as the game runs it, bound by the
 /// level's thinking time too (slower to play; what a PICO-8 player meets). An outside engine speaking OTEP (OpenTafl's engine
 /// protocol) is a shell command: `--b-cmd "tafl8 otep --movetime 2000"`, or OpenTafl's AI (see
-/// docs/otep.md); tafl8 referees its moves (an illegal move, a crash or no move in time loses
-/// the game) and tells it the rules as an OpenTafl rules string. Games come in pairs: the same
+/// docs/otep.md); tafl8 referees its moves (an unreadable move, a crash or no move in time
+/// loses the game) and tells it the rules as an OpenTafl rules string. A move that is illegal
+/// on the referee's board, or whose listed captures (`e7-a7xa8/a9`) are not the ones it makes
+/// there, shows that the engine's board has parted from the referee's: the game is
+/// desynchronised, has no result, is left out of W/D/L, score and Elo, and reported apart;
+/// the exit status is then 1. Games come in pairs: the same
 /// random opening (see --opening-plies) is played twice with the sides swapped, so neither
 /// player gets the easier side more often.
 #[derive(clap::Args, Debug)]
@@ -231,13 +238,10 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         indicatif::ProgressStyle::with_template(PROGRESS_TEMPLATE)
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    bar.set_message(progress_message(2 * pairs, (0, 0, 0)));
+    let mut tally = Tally::default();
+    bar.set_message(tally.progress(2 * pairs));
     let mut rng = Xorshift32::new(opts.seed);
-    // [a as attackers, a as defenders] x [a wins, draws, b wins]
-    let mut table = [[0u32; 3]; 2];
-    let mut scores = Vec::new();
     let mut moves = Moves::default();
-    let mut endings: std::collections::BTreeMap<String, u32> = Default::default();
     let mut records = Vec::new();
     // Checked before the first game; a file is rewritten after each game (a match stopped
     // early keeps its games), a device or a FIFO written once at the end.
@@ -276,28 +280,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                     )
                 });
             }
-            let a_score = match (r, a_attacks) {
-                (GameResult::Draw, _) => 0.5,
-                (GameResult::AttackersWin, true) | (GameResult::DefendersWin, false) => 1.0,
-                _ => 0.0,
-            };
-            let col = if a_score == 1.0 {
-                0
-            } else if a_score == 0.5 {
-                1
-            } else {
-                2
-            };
-            table[i][col] += 1;
-            scores.push(a_score);
-            let winner = match r {
-                GameResult::AttackersWin => "attackers",
-                GameResult::DefendersWin => "defenders",
-                GameResult::Draw => "draw",
-            };
-            *endings
-                .entry(format!("{winner}: {}", game.reason))
-                .or_default() += 1;
+            tally.add(n, a_attacks, r, &game.reason);
             for (seat_ix, s) in &game.stats {
                 moves.add(&seats[*seat_ix].name, *s);
             }
@@ -321,7 +304,8 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                     "defenders": names[1],
                     "opening_plies": open.len(),
                     "moves": game.records,
-                    "winner": winner,
+                    "winner": r.winner(),
+                    "desynced": r == GameResult::Desync,
                     "reason": game.reason,
                     "plies": game.moves.len(),
                     "ms": game.stats.iter().map(|(_, s)| (s.ms * 10.0).round() / 10.0).collect::<Vec<_>>(),
@@ -330,7 +314,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                 }));
             }
             bar.inc(1);
-            bar.set_message(progress_message(2 * pairs, totals(&table)));
+            bar.set_message(tally.progress(2 * pairs));
         }
     }
     bar.finish_and_clear();
@@ -342,76 +326,93 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             e.stop();
         }
     }
-    let (w, d, l) = totals(&table);
+    let (w, d, l) = tally.totals();
     // JSON has no infinity: an end that is not a number is `null`; with every game won (lost)
     // the bound of the exact interval is the low (high) end and the estimate `null`.
-    let (e, lo, hi) = match estimate(&scores) {
+    let (e, lo, hi) = match tally.elo() {
         EloEstimate::Interval { elo, low, high } => (finite(elo), finite(low), finite(high)),
         EloEstimate::AllWon { low, .. } => (None, finite(low), None),
         EloEstimate::AllLost { high, .. } => (None, None, finite(high)),
         EloEstimate::AllDrawn { .. } => (Some(0.0), None, None),
         EloEstimate::NoGames => (None, None, None),
     };
-    let att_wins = table[0][0] + table[1][2];
-    let def_wins = table[0][2] + table[1][0];
+    let (att_wins, def_wins) = tally.by_side();
+    let desynced = !tally.desynced().is_empty();
+    // A desynchronised game is a disagreement between two rules engines, as a mismatch is for
+    // `tafl8 diff`: the report is whole, and the exit status says it.
+    let status = if desynced {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
     if opts.json {
         let out = serde_json::json!({
             "variant": rules.name(),
             "a": seats[0].name,
             "b": seats[1].name,
-            "games": scores.len(),
+            "games": tally.played(),
+            "counted": tally.counted(),
+            "desynced": tally.desynced().len(),
+            "desynced_games": tally.desynced(),
             "seed": opts.seed,
             "opening_plies": opts.opening_plies,
             "a_wins": w, "draws": d, "a_losses": l,
-            "a_as_attackers": table[0], "a_as_defenders": table[1],
+            "a_as_attackers": tally.row(0), "a_as_defenders": tally.row(1),
             "attackers_won": att_wins, "defenders_won": def_wins,
-            "score": (w as f64 + d as f64 / 2.0) / scores.len() as f64,
+            "score": tally.score(),
             "elo": e, "elo_low": lo, "elo_high": hi,
-            "endings": endings,
+            "endings": tally.endings(),
             "per_engine": moves.json(),
             "game_list": games_json,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(status);
     }
     println!(
         "{} games of {}: A = `{}` vs B = `{}` ({} random opening plies, seed {})",
-        scores.len(),
+        tally.played(),
         rules.name(),
         seats[0].name,
         seats[1].name,
         opts.opening_plies,
         opts.seed
     );
-    println!(
-        "A: {w} wins, {d} draws, {l} losses (score {:.1}%)",
-        100.0 * (w as f64 + d as f64 / 2.0) / scores.len() as f64
-    );
-    println!(
-        "  A as attackers: +{} ={} -{}",
-        table[0][0], table[0][1], table[0][2]
-    );
-    println!(
-        "  A as defenders: +{} ={} -{}",
-        table[1][0], table[1][1], table[1][2]
-    );
-    println!(
-        "by side: attackers won {att_wins}, defenders won {def_wins}, draws {d} (attackers scored {:.1}%)",
-        100.0 * (att_wins as f64 + d as f64 / 2.0) / scores.len() as f64
-    );
-    println!("{}", estimate(&scores));
+    let counted = tally.counted() as f64;
+    let score = match tally.score() {
+        None => "no game with a result".to_string(),
+        Some(s) if desynced => format!(
+            "score {:.1}% of the {} games with a result",
+            100.0 * s,
+            tally.counted()
+        ),
+        Some(s) => format!("score {:.1}%", 100.0 * s),
+    };
+    println!("A: {w} wins, {d} draws, {l} losses ({score})");
+    let [a0, a1] = [tally.row(0), tally.row(1)];
+    println!("  A as attackers: +{} ={} -{}", a0[0], a0[1], a0[2]);
+    println!("  A as defenders: +{} ={} -{}", a1[0], a1[1], a1[2]);
+    if counted > 0.0 {
+        println!(
+            "by side: attackers won {att_wins}, defenders won {def_wins}, draws {d} (attackers scored {:.1}%)",
+            100.0 * (att_wins as f64 + d as f64 / 2.0) / counted
+        );
+    }
+    for line in tally.desync_lines() {
+        println!("{line}");
+    }
+    println!("{}", tally.elo());
     println!("per move:");
     for line in moves.lines() {
         println!("{line}");
     }
     println!("endings:");
-    for (k, v) in &endings {
+    for (k, v) in tally.endings() {
         println!("  {v:>4}  {k}");
     }
     if let Some(p) = &opts.record {
         println!("game records: {}", p.display());
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(status)
 }
 
 /// JSON has no infinity: an infinite end is `null`.
@@ -423,31 +424,15 @@ fn finite(v: f64) -> Option<f64> {
 /// shows a result before that game has ended (the bar's own position may run ahead of it).
 const PROGRESS_TEMPLATE: &str = "{bar:40} {msg} [{elapsed}<{eta}]";
 
-/// `3/10 games, A: +2 =0 -1`: the games done are the tally's.
-fn progress_message(total: u32, (w, d, l): (u32, u32, u32)) -> String {
-    let done = w + d + l;
-    if done == 0 {
-        format!("0/{total} games")
-    } else {
-        format!("{done}/{total} games, A: +{w} ={d} -{l}")
-    }
-}
-
-fn totals(t: &[[u32; 3]; 2]) -> (u32, u32, u32) {
-    (t[0][0] + t[1][0], t[0][1] + t[1][1], t[0][2] + t[1][2])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn progress_counts_only_ended_games() {
+    fn the_progress_bar_shows_no_position_of_its_own() {
         // The count comes from the message, made from the tally, never from the bar's position
         // (which was drawn ahead of or behind the tally: "0/2 games A: +0 =0 -1").
+        // The message's tally is checked in `tally`.
         assert!(!PROGRESS_TEMPLATE.contains("{pos}"));
-        assert_eq!(progress_message(4, (0, 0, 0)), "0/4 games");
-        assert_eq!(progress_message(4, (0, 0, 1)), "1/4 games, A: +0 =0 -1");
-        assert_eq!(progress_message(4, (2, 1, 1)), "4/4 games, A: +2 =1 -1");
     }
 }

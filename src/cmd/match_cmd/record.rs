@@ -39,6 +39,12 @@ pub fn game_record(
         GameResult::AttackersWin => "1",
         GameResult::DefendersWin => "-1",
         GameResult::Draw => "0",
+        // The notation spec's "other": the game has no result.
+        GameResult::Desync => "?",
+    };
+    let termination = match game.result {
+        GameResult::Desync => format!("desynchronised: {}", game.reason),
+        _ => game.reason.clone(),
     };
     let mut tags = vec![
         ("event".to_string(), "tafl8 match".to_string()),
@@ -47,7 +53,7 @@ pub fn game_record(
         ("attackers".to_string(), names[0].clone()),
         ("defenders".to_string(), names[1].clone()),
         ("result".to_string(), result.to_string()),
-        ("termination".to_string(), game.reason.clone()),
+        ("termination".to_string(), termination),
         ("compiler".to_string(), "tafl8".to_string()),
         (
             "start-comment".to_string(),
