@@ -6,9 +6,10 @@ use serde::Serialize;
 use tafl8_engine::difficulty::{Level, RACE_TRIES, WARM_UP};
 use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH, MOBILITY_CLAMP};
 use tafl8_engine::rules::RepetitionResult;
+use tafl8_engine::score::{EVAL_MAX, INF, WIN_MIN};
 use tafl8_engine::search::{
-    Bound, SearchConfig, EVAL_MAX, HISTORY_MAX, INF, KEY_CAPTURE, KEY_KILLER, KEY_PV, KEY_TT,
-    LMR_FIRST, LMR_SECOND, MAX_PLY, RACE_NODES, WIN_MIN,
+    Bound, SearchConfig, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER, KEY_PV, KEY_TT, LMR_FIRST,
+    LMR_SECOND, MAX_PLY, RACE_NODES,
 };
 use tafl8_engine::{Rules, Side};
 

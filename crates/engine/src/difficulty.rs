@@ -17,7 +17,8 @@
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rng::Xorshift32;
-use crate::search::{Limits, SearchResult, Searcher, WIN_MIN};
+use crate::score::WIN_MIN;
+use crate::search::{Limits, SearchResult, Searcher};
 
 pub use crate::rules::{check_level_nodes, MAX_LEVEL_NODES};
 
@@ -234,7 +235,8 @@ pub const RACE_TRIES: u8 = 4;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{RootScore, Score};
+    use crate::score::Score;
+    use crate::search::RootScore;
     use crate::square::Square;
 
     fn res(scores: &[(i16, bool)]) -> SearchResult {

@@ -19,6 +19,7 @@ mod position;
 pub mod record;
 pub mod rng;
 pub mod rules;
+pub mod score;
 pub mod search;
 mod square;
 pub mod zobrist;

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use tafl8_engine::eval::{evaluate, EvalConfig, Evaluator};
-use tafl8_engine::search::{Limits, Score, SearchConfig, SearchResult, Searcher};
+use tafl8_engine::score::{Score, INF};
+use tafl8_engine::search::{Limits, SearchConfig, SearchResult, Searcher};
 use tafl8_engine::{MoveList, Position, Rules, Status};
 
 /// Everything a search reports except wall-clock times.
@@ -133,7 +134,7 @@ fn principal_variations_are_legal_and_scores_in_range() {
                 .unwrap_or_else(|e| panic!("{variant}: PV move illegal: {e}"));
         }
         for it in &r.iterations {
-            assert!(it.score.get().abs() <= tafl8_engine::search::INF);
+            assert!(it.score.get().abs() <= INF);
         }
         assert_eq!(r.iterations.len(), depth as usize);
     }

@@ -11,7 +11,8 @@
 use std::sync::Arc;
 
 use tafl8_engine::rules::preset_source;
-use tafl8_engine::search::{Limits, Score, SearchConfig, Searcher};
+use tafl8_engine::score::Score;
+use tafl8_engine::search::{Limits, SearchConfig, Searcher};
 use tafl8_engine::{Move, MoveList, Position, Rules, Side};
 
 /// Brandubh with repetition `rule`.

@@ -84,7 +84,7 @@ mod tests {
     use crate::piece::{Side, EMPTY};
     use crate::position::Position;
     use crate::rng::Xorshift32;
-    use crate::search::EVAL_MAX;
+    use crate::score::EVAL_MAX;
     use std::sync::Arc;
 
     /// Every term the cart implements.

@@ -16,7 +16,7 @@ pub use weights::{Weights, WEIGHTS, WEIGHT_NAMES, ZIEGE_ATTACKERS};
 
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::Position;
-use crate::search::Score;
+use crate::score::Score;
 use crate::square::MAX_AREA;
 
 /// Which evaluation terms are on (the cart mirrors the same switches).

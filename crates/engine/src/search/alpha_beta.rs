@@ -5,11 +5,12 @@ use crate::eval::{escape_routes, evaluate};
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::piece::Side;
 use crate::position::{Position, Status};
+use crate::score::Score;
 
 use super::ordering::{self, KEY_CAPTURE, KEY_PV, KEY_TT};
 use super::trace::TraceNode;
 use super::tt::{Bound, Entry};
-use super::{Score, Searcher, MAX_PLY};
+use super::{Searcher, MAX_PLY};
 
 /// LMR: moves from this index on (0-based, in search order) may be reduced by one ply.
 pub const LMR_FIRST: usize = 3;

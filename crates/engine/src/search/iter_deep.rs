@@ -4,10 +4,11 @@ use std::time::{Duration, Instant};
 
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::position::{Position, Status};
+use crate::score::{Score, INF};
 
 use super::ordering;
 use super::trace::TraceNode;
-use super::{Score, Searcher, MAX_PLY};
+use super::{Searcher, MAX_PLY};
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,8 +192,7 @@ impl Searcher {
                 time: self.start.map(|s| s.elapsed()).unwrap_or_default(),
             });
             // A win or loss found within this depth cannot get faster by searching deeper.
-            if self.stop || (score.is_decided() && (super::INF - score.get().abs()) as u8 <= depth)
-            {
+            if self.stop || (score.is_decided() && (INF - score.get().abs()) as u8 <= depth) {
                 break;
             }
             if self.past(|t| t.soft) || self.next_would_overrun(&result.iterations) {

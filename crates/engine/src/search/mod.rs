@@ -2,7 +2,7 @@
 //! history, a transposition table that knows about repetition, quiescence and a king-escape
 //! extension, and win scores that prefer the faster win. It is the specification of the AI the
 //! cart runs in Lua, so every feature is a switch in [`SearchConfig`], every number fits PICO-8's
-//! integers ([`Score`]) and the result is deterministic: the same config, limits and position give
+//! integers ([`Score`](crate::score::Score)) and the result is deterministic: the same config, limits and position give
 //! the same move, score, PV and node count every run (a time limit is the only exception).
 //!
 //! Repetition and the table: a node whose position already occurred (in the game before the
@@ -22,7 +22,6 @@ mod iter_deep;
 mod ordering;
 mod qsearch;
 mod race;
-mod score;
 mod trace;
 mod tt;
 
@@ -34,7 +33,6 @@ pub use ordering::{
     KEY_PV, KEY_TT,
 };
 pub use race::{is_fork, king_safe, RACE_NODES};
-pub use score::{Score, EVAL_MAX, INF, WIN_MIN};
 pub use trace::TraceNode;
 pub use tt::{Bound, Entry, Tt};
 

@@ -7,10 +7,11 @@ use crate::eval::{escape_routes, evaluate, route_squares};
 use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Status};
+use crate::score::Score;
 
 use super::ordering::capture_squares;
 use super::race::is_fork;
-use super::{Score, Searcher, MAX_PLY};
+use super::{Searcher, MAX_PLY};
 use crate::square::MAX_AREA;
 
 impl Searcher {

@@ -22,9 +22,10 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING};
 use crate::position::{Position, Status};
 use crate::rules::KingCapture;
+use crate::score::Score;
 use crate::square::MAX_AREA;
 
-use super::{RootScore, Score, SearchResult, Searcher};
+use super::{RootScore, SearchResult, Searcher};
 
 /// The most nodes (moves made) one race searches before giving up unproven.
 pub const RACE_NODES: u32 = 2000;

@@ -1,8 +1,7 @@
 //! The search tree of the last iteration, to a few plies, for `tafl8 analyze --tree N`.
 
 use crate::moves::Move;
-
-use super::Score;
+use crate::score::Score;
 
 /// One move searched: where, with which window, what it scored and whether it cut off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,6 +6,9 @@
 //! win. Why a newtype: the cart computes the same numbers in 16.16 fixed point, where leaving
 //! [-32768, 32767] wraps silently; here every constructor checks (debug assertion) and then
 //! saturates explicitly, so an overflow is a loud failure in tests and a bounded value otherwise.
+//!
+//! Its own module, below the evaluation and the search: the evaluation returns scores and the
+//! search combines them, so neither needs the other for the type.
 
 use std::fmt;
 use std::ops::Neg;
