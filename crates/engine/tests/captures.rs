@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use tafl8_engine::notation::{parse_diagram, parse_move};
+use tafl8_engine::diagram::parse_diagram;
+use tafl8_engine::notation::parse_move;
 use tafl8_engine::{Position, Rules, Side, Status};
 
 fn board(rules: &Rules, text: &str) -> [u8; tafl8_engine::MAX_AREA] {
@@ -29,7 +30,7 @@ fn run_case(variant: &str, side: Side, mv: &str, status: Status, before: &str, a
     if pos.cells()[..] != expected[..] {
         panic!(
             "after {mv}:\n{}\nexpected:\n{after}",
-            tafl8_engine::notation::ascii_board(&pos)
+            tafl8_engine::diagram::ascii_board(&pos)
         );
     }
     assert_eq!(pos.status(), status, "ending after {mv}");

@@ -2,9 +2,8 @@
 
 use std::sync::Arc;
 
-use tafl8_engine::notation::{
-    ascii_board, parse_diagram, parse_move, parse_position_string, position_string,
-};
+use tafl8_engine::diagram::{ascii_board, parse_diagram};
+use tafl8_engine::notation::{parse_move, parse_position_string, position_string};
 use tafl8_engine::rules::PRESETS;
 use tafl8_engine::{Geometry, Position, Rules, Side, Square, ATTACKER, KING};
 
@@ -100,7 +99,8 @@ fn ascii_board_has_coordinates_and_reads_back() {
 
 mod no_panics {
     use proptest::prelude::*;
-    use tafl8_engine::notation::{parse_diagram, parse_move, parse_position_string};
+    use tafl8_engine::diagram::parse_diagram;
+    use tafl8_engine::notation::{parse_move, parse_position_string};
     use tafl8_engine::Geometry;
 
     proptest! {
