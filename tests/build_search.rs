@@ -7,9 +7,10 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use tafl8_codegen::{build, engine_set, BuildRequest};
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::difficulty::{seeded_rng, think, Level};
 use tafl8_engine::eval::{evaluate, Evaluator};
-use tafl8_engine::search::{Limits, SearchConfig, Searcher};
+use tafl8_engine::search::{Limits, Searcher};
 use tafl8_engine::{MoveList, Position, Rules, Status};
 use tafl8_runner::session::{RunOptions, Session};
 use tafl8_runner::vm::Limits as VmLimits;

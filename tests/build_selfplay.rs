@@ -6,8 +6,9 @@ use std::sync::Arc;
 
 use tafl8_codegen::{build, BuildRequest};
 use tafl8_engine::book::Book;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::difficulty::{seeded_rng, think, Level};
-use tafl8_engine::search::{SearchConfig, Searcher};
+use tafl8_engine::search::Searcher;
 use tafl8_engine::{Position, Rules};
 use tafl8_runner::session::{RunOptions, Session};
 

@@ -7,8 +7,9 @@
 use std::sync::Arc;
 
 use tafl8_diff::{compare, Case, CasePos, Check, Runner, Target};
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::rules::preset_source;
-use tafl8_engine::search::{Limits, SearchConfig, Searcher};
+use tafl8_engine::search::{Limits, Searcher};
 use tafl8_engine::{EndReason, Move, MoveList, Position, Rules, Side};
 
 /// Brandubh with repetition `rule`.

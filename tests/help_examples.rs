@@ -199,7 +199,7 @@ fn options_that_take_opentafl_strings_say_so() {
 fn an_unknown_feature_lists_every_feature() {
     let (code, _, err) = tafl8(&["analyze", "--config", "full,+nope", "--depth", "1"]);
     assert_ne!(code, 0);
-    for f in tafl8_engine::search::FEATURES {
+    for f in tafl8_engine::config::FEATURES {
         assert!(err.contains(f), "`{f}` missing from: {err}");
     }
     assert!(err.contains("pvs") && err.contains("lmr"), "{err}");

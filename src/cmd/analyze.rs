@@ -8,10 +8,11 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use tafl8_diff::cart_player::cart_think;
 use tafl8_diff::{CasePos, Target};
+use tafl8_engine::config::{SearchConfig, FEATURES, NOT_IN_CART};
 use tafl8_engine::diagram::ascii_board;
 use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
 use tafl8_engine::record::{parse_move_list, play_move_list};
-use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit, FEATURES, NOT_IN_CART};
+use tafl8_engine::search::{Limits, Searcher, TimeLimit};
 use tafl8_engine::{Position, Side};
 
 use super::rules::RulesArgs;

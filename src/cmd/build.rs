@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 use tafl8_codegen::{build, BuildRequest, SearchDepths, FEATURES};
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::rules::PRESETS;
-use tafl8_engine::search::SearchConfig;
 use tafl8_engine::Rules;
 use tafl8_p8::CartFormat;
 

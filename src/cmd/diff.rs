@@ -12,10 +12,10 @@ use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use tafl8_codegen::RulesetTag;
 use tafl8_diff::{compare, Backend, Case, CasePos, Check, Plan, Report, Runner, Target, Z8lua};
 use tafl8_engine::book::Book;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::difficulty::{Level, LEVELS};
 use tafl8_engine::notation::{parse_move, parse_position_string};
 use tafl8_engine::rules::PRESETS;
-use tafl8_engine::search::SearchConfig;
 use tafl8_engine::{Rules, Side};
 
 use super::rules::load_rules_file;
@@ -127,7 +127,7 @@ pub struct Options {
     #[arg(long, value_name = "L", default_value_t = 3)]
     defender_level: u8,
     /// Plies of the king race for --check race (the defenders to move at --position).
-    #[arg(long, value_name = "N", default_value_t = tafl8_engine::search::DEFAULT_RACE)]
+    #[arg(long, value_name = "N", default_value_t = tafl8_engine::config::DEFAULT_RACE)]
     race_plies: u8,
 }
 

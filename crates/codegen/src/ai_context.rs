@@ -3,13 +3,14 @@
 //! and the difficulty levels.
 
 use serde::Serialize;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::difficulty::{Level, RACE_TRIES, WARM_UP};
 use tafl8_engine::eval::{Evaluator, MAX_ESCAPE_DEPTH, MOBILITY_CLAMP};
 use tafl8_engine::rules::RepetitionResult;
 use tafl8_engine::score::{EVAL_MAX, INF, WIN_MIN};
 use tafl8_engine::search::{
-    Bound, SearchConfig, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER, KEY_PV, KEY_TT, LMR_FIRST,
-    LMR_SECOND, MAX_PLY, RACE_NODES,
+    Bound, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER, KEY_PV, KEY_TT, LMR_FIRST, LMR_SECOND, MAX_PLY,
+    RACE_NODES,
 };
 use tafl8_engine::{Rules, Side};
 
@@ -189,7 +190,7 @@ pub struct AiContext {
 }
 
 /// Whether some board of `rules` evaluates past `±EVAL_MAX` under `e` (or no bound is known).
-fn eval_clamp(ev: &Evaluator, rules: &Rules, e: &tafl8_engine::eval::EvalConfig) -> bool {
+fn eval_clamp(ev: &Evaluator, rules: &Rules, e: &tafl8_engine::config::EvalConfig) -> bool {
     ev.max_abs(rules, e).is_none_or(|b| b > i64::from(EVAL_MAX))
 }
 

@@ -14,7 +14,7 @@
 use std::collections::BTreeSet;
 
 use serde::Serialize;
-use tafl8_engine::search::SearchConfig;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::Rules;
 
 use crate::budget::Budget;

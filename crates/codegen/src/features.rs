@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use tafl8_engine::search::SearchConfig;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::Rules;
 
 /// One optional feature.

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use minijinja::Value;
-use tafl8_engine::search::SearchConfig;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::Rules;
 use tafl8_p8::{Cart, CHAR_LIMIT};
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use tafl8_codegen::{build, BuildRequest, SearchDepths};
 use tafl8_engine::book::Book;
-use tafl8_engine::search::{SearchConfig, NOT_IN_CART};
+use tafl8_engine::config::{SearchConfig, NOT_IN_CART};
 use tafl8_engine::Rules;
 use tafl8_p8::Cart;
 

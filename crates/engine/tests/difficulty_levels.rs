@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::difficulty::{seeded_rng, think, Level};
-use tafl8_engine::search::{Limits, SearchConfig, Searcher};
+use tafl8_engine::search::{Limits, Searcher};
 use tafl8_engine::{Move, Position, Rules, Side};
 
 /// Plays `level` (as `level_side`) against the deterministic full engine at depth 2; returns the

@@ -5,10 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::diagram::parse_diagram;
 use tafl8_engine::notation::parse_move;
 use tafl8_engine::score::Score;
-use tafl8_engine::search::{Limits, SearchConfig, Searcher};
+use tafl8_engine::search::{Limits, Searcher};
 use tafl8_engine::{Move, MoveList, Position, Rules, Side, Status};
 
 #[derive(Debug, PartialEq)]

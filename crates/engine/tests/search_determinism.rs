@@ -3,9 +3,11 @@
 
 use std::sync::Arc;
 
-use tafl8_engine::eval::{evaluate, EvalConfig, Evaluator};
+use tafl8_engine::config::EvalConfig;
+use tafl8_engine::config::SearchConfig;
+use tafl8_engine::eval::{evaluate, Evaluator};
 use tafl8_engine::score::{Score, INF};
-use tafl8_engine::search::{Limits, SearchConfig, SearchResult, Searcher};
+use tafl8_engine::search::{Limits, SearchResult, Searcher};
 use tafl8_engine::{MoveList, Position, Rules, Status};
 
 /// Everything a search reports except wall-clock times.

@@ -10,9 +10,10 @@
 
 use std::sync::Arc;
 
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::rules::preset_source;
 use tafl8_engine::score::Score;
-use tafl8_engine::search::{Limits, SearchConfig, Searcher};
+use tafl8_engine::search::{Limits, Searcher};
 use tafl8_engine::{Move, MoveList, Position, Rules, Side};
 
 /// Brandubh with repetition `rule`.

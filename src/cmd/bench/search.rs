@@ -8,7 +8,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use tafl8_engine::search::{Limits, SearchConfig, Searcher};
+use tafl8_engine::config::SearchConfig;
+use tafl8_engine::search::{Limits, Searcher};
 use tafl8_engine::{MoveList, Position, Rules, Status, Xorshift32};
 
 use crate::cmd::rules::load_rules_file;

@@ -8,7 +8,8 @@
 
 use std::time::{Duration, Instant};
 
-use tafl8_engine::search::{Limits, SearchConfig, Searcher, TimeLimit, TIME_CHECK_NODES};
+use tafl8_engine::config::SearchConfig;
+use tafl8_engine::search::{Limits, Searcher, TimeLimit, TIME_CHECK_NODES};
 
 use super::search::{sample, thread_cpu_secs};
 use crate::cmd::rules::RulesArgs;

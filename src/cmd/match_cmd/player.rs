@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use std::sync::Arc;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::difficulty::Level;
 use tafl8_engine::eval::{Weights, WEIGHTS, WEIGHT_NAMES};
-use tafl8_engine::search::{Limits, SearchConfig};
+use tafl8_engine::search::Limits;
 
 use tafl8_diff::Target;
 use tafl8_engine::Rules;

@@ -16,7 +16,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use tafl8_engine::search::SearchConfig;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::Rules;
 
 use session::{one_line, Session, Settings};

@@ -16,11 +16,12 @@ use std::time::{Duration, Instant};
 
 use tafl8_diff::cart_player::cart_think;
 use tafl8_diff::{CasePos, Target};
+use tafl8_engine::config::{ConfigError, SearchConfig};
 use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
 use tafl8_engine::notation::{parse_position_string, position_string};
 use tafl8_engine::record::parse_move_list;
 use tafl8_engine::rules::preset_of;
-use tafl8_engine::search::{ConfigError, Limits, SearchConfig, Searcher, TimeLimit};
+use tafl8_engine::search::{Limits, Searcher, TimeLimit};
 use tafl8_engine::{Move, Position, Rules, Side, Status, Xorshift32, EMPTY};
 
 use super::clock::{budget, ClockMsg};

@@ -5,9 +5,10 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use crate::config::SearchConfig;
 use crate::position::{Position, Status};
 use crate::rules::Rules;
-use crate::search::{Limits, SearchConfig, Searcher};
+use crate::search::{Limits, Searcher};
 
 use super::{Book, BookEntry};
 

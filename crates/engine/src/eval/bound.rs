@@ -2,7 +2,8 @@
 //! within `±EVAL_MAX`, the clamp in [`super::evaluate`] never changes a value, so the cart can
 //! leave its two comparisons out of every evaluation.
 
-use super::{EvalConfig, Evaluator};
+use super::Evaluator;
+use crate::config::EvalConfig;
 use crate::piece::{ATTACKER, DEFENDER, KING};
 use crate::rules::Rules;
 

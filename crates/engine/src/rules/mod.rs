@@ -1,6 +1,7 @@
 //! Rulesets as data: the TOML file format ([`RulesFile`]), the built-in presets and the validated,
 //! table-compiled [`Rules`] that the board, move generator and capture code read.
 
+mod engine;
 mod error;
 mod escaped;
 mod file;
@@ -18,6 +19,7 @@ pub use file::{
 pub use kinds::{Kind, KindSet};
 pub use presets::{preset_of, preset_source, PRESETS};
 
+use crate::config::SearchConfig;
 use crate::notation::parse_position_string;
 use crate::piece::{Side, ATTACKER, KING};
 use crate::square::{Geometry, Square, CELLS, MAX_AREA};
@@ -278,8 +280,7 @@ impl Rules {
         }
         let zobrist = Zobrist::new(geometry);
         if let Some(spec) = &file.ai.engine {
-            crate::search::SearchConfig::parse_engine(spec)
-                .map_err(|e| ("ai.engine", e.to_string()))?;
+            SearchConfig::parse_engine(spec).map_err(|e| ("ai.engine", e.to_string()))?;
         }
         if let Some(nodes) = &file.ai.level_nodes {
             check_level_nodes(nodes).map_err(|e| ("ai.level_nodes", e))?;
@@ -303,7 +304,7 @@ impl Rules {
         &self.file
     }
     /// The spec of the engine this variant's cart and difficulty levels play: the file's
-    /// `[ai] engine`, or `full` (see [`crate::search::SearchConfig::of_rules`]).
+    /// `[ai] engine`, or `full` (see [`SearchConfig::of_rules`]).
     pub fn engine_spec(&self) -> &str {
         self.file.ai.engine.as_deref().unwrap_or("full")
     }

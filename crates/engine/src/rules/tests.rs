@@ -162,5 +162,5 @@ fn the_ai_engine_is_validated_where_it_is_written() {
     assert_eq!(Rules::preset("brandubh").unwrap().engine_spec(), "full");
     // The quiescence depth is the engine's to choose: the cart is built with it.
     let shallow = with("ziege", engine, "engine = \"full,qply=3\"").unwrap();
-    assert_eq!(crate::search::SearchConfig::of_rules(&shallow).max_qply, 3);
+    assert_eq!(SearchConfig::of_rules(&shallow).max_qply, 3);
 }

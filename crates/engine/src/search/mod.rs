@@ -2,8 +2,9 @@
 //! history, a transposition table that knows about repetition, quiescence and a king-escape
 //! extension, and win scores that prefer the faster win. It is the specification of the AI the
 //! cart runs in Lua, so every feature is a switch in [`SearchConfig`], every number fits PICO-8's
-//! integers ([`Score`](crate::score::Score)) and the result is deterministic: the same config, limits and position give
-//! the same move, score, PV and node count every run (a time limit is the only exception).
+//! integers ([`Score`](crate::score::Score)) and the result is deterministic: the same config,
+//! limits and position give the same move, score, PV and node count every run (a time limit is
+//! the only exception).
 //!
 //! Repetition and the table: a node whose position already occurred (in the game before the
 //! root, or on the search path 4, 6, ... plies up) is scored by the rules' repetition result
@@ -17,7 +18,6 @@
 //! `race` (the king race and the fork test).
 
 mod alpha_beta;
-mod config;
 mod iter_deep;
 mod ordering;
 mod qsearch;
@@ -26,7 +26,6 @@ mod trace;
 mod tt;
 
 pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
-pub use config::{ConfigError, SearchConfig, FEATURES, NOT_IN_CART};
 pub use iter_deep::{Iteration, Limits, RootScore, SearchResult, TimeLimit, TIME_CHECK_NODES};
 pub use ordering::{
     capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER,
@@ -38,18 +37,13 @@ pub use tt::{Bound, Entry, Tt};
 
 use std::time::Instant;
 
+use crate::config::SearchConfig;
 use crate::eval::Evaluator;
 use crate::moves::Move;
 use crate::rules::Rules;
 
 /// Deepest ply the search reaches (extensions and quiescence included).
 pub const MAX_PLY: usize = 64;
-/// The most plies of quiescence a config may ask for (`SearchConfig::max_qply`).
-pub const MAX_QPLY: u8 = 8;
-/// The most plies of king race a config may ask for (`SearchConfig::race`).
-pub const MAX_RACE: u8 = 15;
-/// The king race's plies when a spec turns it on without a number (`+race`).
-pub const DEFAULT_RACE: u8 = 9;
 
 /// A search engine for one ruleset: its configuration, tables and per-search state.
 #[derive(Clone, Debug)]

@@ -175,10 +175,11 @@ fn raise(best: &mut Score, alpha: &mut Score, s: Score, beta: Score) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::config::SearchConfig;
     use crate::piece::Side;
     use crate::position::Position;
     use crate::rules::Rules;
-    use crate::search::{Limits, SearchConfig, Searcher};
+    use crate::search::{Limits, Searcher};
     use std::sync::Arc;
 
     // Brandubh (rank 1 first), the king on b4, attackers on d1 and d7, the a- and g-files

@@ -1,10 +1,11 @@
 //! The race's tests: positions worked by hand, and every proof checked by a plain minimax.
 
 use super::*;
+use crate::config::SearchConfig;
 use crate::piece::Side;
 use crate::record::play_move_list;
 use crate::rules::Rules;
-use crate::search::{Limits, SearchConfig};
+use crate::search::Limits;
 use std::sync::Arc;
 
 /// OpenTafl's Copenhagen (`tfr:w`: the player who moves into a repetition loses).

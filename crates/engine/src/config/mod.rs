@@ -1,10 +1,22 @@
-//! `SearchConfig`: every search and evaluation feature as a switch, so the cart's Lua templates can
-//! mirror exactly the same algorithm, and matches/benchmarks can measure what each feature buys.
+//! The engine's switches as data: [`SearchConfig`] holds every search and evaluation feature
+//! ([`EvalConfig`]) as a switch, so the cart's Lua templates can mirror exactly the same
+//! algorithm, and matches and benchmarks can measure what each feature buys; a spec
+//! (`full,-lmr,+corners`) names a config.
+//!
+//! Switches are data below the rules: a ruleset names the engine its cart plays (`[ai] engine`)
+//! and is checked against the spec language when it is loaded. The configs made from a ruleset
+//! ([`SearchConfig::of_rules`], [`SearchConfig::parse_for`]) are the rules' (`rules/engine.rs`).
 
-use crate::eval::EvalConfig;
+mod eval;
 
-use super::{DEFAULT_RACE, MAX_QPLY, MAX_RACE};
-use crate::rules::Rules;
+pub use eval::EvalConfig;
+
+/// The most plies of quiescence a config may ask for (`SearchConfig::max_qply`).
+pub const MAX_QPLY: u8 = 8;
+/// The most plies of king race a config may ask for (`SearchConfig::race`).
+pub const MAX_RACE: u8 = 15;
+/// The king race's plies when a spec turns it on without a number (`+race`).
+pub const DEFAULT_RACE: u8 = 9;
 
 /// The search features (each one a switch the cart mirrors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +63,7 @@ pub struct SearchConfig {
     /// moves to squares from which it has an open route (threats the attackers must answer with
     /// `escape_block`).
     pub escape_threat: bool,
-    /// The king race ([`super::race`]): the plies of the narrow search that checks the
+    /// The king race (`search::race`): the plies of the narrow search that checks the
     /// attackers' chosen root move for a forced king escape (`race=N` in a spec; 0 = off).
     pub race: u8,
     /// Evaluation terms.
@@ -139,27 +151,6 @@ impl SearchConfig {
         pv_first: false,
         ..SearchConfig::SEED
     };
-
-    /// The engine `rules`' cart and difficulty levels play (its `[ai] engine`, `full` when it
-    /// names none). Validated when the rules were loaded, so this cannot fail.
-    pub fn of_rules(rules: &Rules) -> SearchConfig {
-        SearchConfig::parse_engine(rules.engine_spec())
-            .unwrap_or_else(|e| unreachable!("rules were validated with their engine: {e}"))
-    }
-
-    /// [`SearchConfig::parse`], where the base may also be `engine`: `rules`' own engine
-    /// ([`SearchConfig::of_rules`]) with the items after it applied (`engine,-lmr`). The
-    /// command line's defaults are `engine`, so a variant that names an engine plays it
-    /// everywhere unless a spec says otherwise.
-    pub fn parse_for(spec: &str, rules: &Rules) -> Result<SearchConfig, ConfigError> {
-        let trimmed = spec.trim_start();
-        match trimmed.strip_prefix("engine") {
-            Some(rest) if rest.is_empty() || rest.trim_start().starts_with(',') => {
-                SearchConfig::parse(&format!("{}{rest}", rules.engine_spec()))
-            }
-            _ => SearchConfig::parse(spec),
-        }
-    }
 
     /// Parses a ruleset's `[ai] engine`: a spec the cart can play, so no switch of
     /// [`NOT_IN_CART`] and the cart's fixed table size (`qply=` is allowed: the cart is built
@@ -329,25 +320,6 @@ pub struct ConfigError(pub String);
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn engine_is_the_variants_own() {
-        let ziege = Rules::preset("ziege").unwrap();
-        let brandubh = Rules::preset("brandubh").unwrap();
-        let own = SearchConfig::of_rules(&ziege);
-        assert!(!own.escape_block && !own.escape_threat && !own.eval.balance);
-        assert_eq!(SearchConfig::parse_for("engine", &ziege).unwrap(), own);
-        assert_eq!(SearchConfig::of_rules(&brandubh), SearchConfig::FULL);
-        // Items after `engine` apply on top of it; other bases ignore the variant.
-        let c = SearchConfig::parse_for("engine, -lmr", &ziege).unwrap();
-        assert!(!c.lmr && !c.escape_block && c.pvs);
-        assert_eq!(
-            SearchConfig::parse_for("full", &ziege).unwrap(),
-            SearchConfig::FULL
-        );
-        assert!(SearchConfig::parse_for("engines", &ziege).is_err());
-        assert!(SearchConfig::parse("engine").is_err());
-    }
 
     #[test]
     fn switches_read_back_by_name() {
