@@ -340,3 +340,42 @@ fn captures_listed_that_the_referee_does_not_make_desynchronise_the_game_at_once
     let why = v["game_list"][0]["reason"].as_str().unwrap();
     assert!(why.starts_with("one (attackers) played a8-b8"), "{why}");
 }
+
+#[test]
+fn engines_are_told_the_referees_clock() {
+    // An engine that answers `play` with the last clock line it was sent (as an error, which
+    // loses the game and shows the line in the reason).
+    let engine = "echo hello; while read l; do case \"$l\" in clock*) c=\"$l\";; \
+                  play*) echo \"error -1 saw $c\";; esac; done";
+    let o = tafl8(&[
+        "match",
+        "--variant",
+        "brandubh",
+        "--a",
+        "full,nodes=200",
+        "--b-cmd",
+        engine,
+        "--b-name",
+        "bad",
+        "--games",
+        "2",
+        "--clock",
+        "60+1/5x3",
+        "--quiet",
+        "--json",
+    ]);
+    let v = json(&o);
+    let games = v["game_list"].as_array().unwrap();
+    // Game 2: B attacks and moves first, its increment already added (OpenTafl's way).
+    assert_eq!(
+        games[1]["reason"],
+        "bad (attackers): engine error: error -1 saw clock 61000 60000 5 3 3"
+    );
+    // Game 1: B defends after A's move, which took some of A's 61 s.
+    let why = games[0]["reason"].as_str().unwrap();
+    assert!(
+        why.starts_with("bad (defenders): engine error: error -1 saw clock ")
+            && why.ends_with(" 61000 5 3 3"),
+        "{why}"
+    );
+}

@@ -6,6 +6,7 @@
 
 pub mod book;
 mod captures;
+pub mod clock;
 pub mod config;
 pub mod diagram;
 pub mod difficulty;

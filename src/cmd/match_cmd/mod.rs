@@ -2,16 +2,17 @@
 //! games from the same random openings with the sides swapped; tafl8 referees every move and
 //! prints W/D/L, each side's results, an Elo difference with a 95% interval, and each engine's
 //! time and depth per move. Files: `game` (one game), `player` (who plays), `external` (an OTEP
-//! engine process), `gameclock` (the referee's clock), `stats` (the sums), `record` (the game
-//! records).
+//! engine process), `verdict` (what an engine's move means), `stats` and `tally` (the sums),
+//! `record` (the game records); the clock is the engine's (`tafl8_engine::clock`).
 
 mod external;
 mod game;
-mod gameclock;
 mod player;
 mod record;
+mod report;
 mod stats;
 mod tally;
+mod turn;
 mod verdict;
 
 use std::path::PathBuf;
@@ -19,15 +20,14 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
+use tafl8_engine::clock::TimeControl;
 use tafl8_engine::{Rules, Side, Xorshift32};
 
 use super::rules::RulesArgs;
 use external::External;
-use game::{opening, play_game, GameResult, Seat, Setup};
-use gameclock::TimeControl;
+use game::{opening, play_game, Seat, Setup};
 use player::{parse_internal, Player};
-use stats::{EloEstimate, Moves};
-use tally::Tally;
+use report::{Played, Results};
 
 /// Play two engines against each other and estimate the Elo difference.
 ///
@@ -167,14 +167,38 @@ fn warm_up(
 /// Runs the match.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let rules = opts.rules.load()?;
-    let externals = opts.a_cmd.is_some() || opts.b_cmd.is_some();
-    let otr = if externals || opts.record.is_some() {
-        Some(rules.to_otr().context(
-            "the engines are told the rules, and game records name them, as an OpenTafl rules string",
-        )?)
-    } else {
-        None
+    let otr = rules_string(&opts, &rules)?;
+    let mut seats = make_seats(&opts, &rules)?;
+    start_engines(&mut seats, &opts, &rules, otr.as_deref())?;
+    let setup = Setup {
+        rules: &rules,
+        otr,
+        opts: &opts,
     };
+    let mut results = Results::new(&opts)?;
+    play_pairs(&setup, &mut seats, &mut results)?;
+    results.write_at_end()?;
+    for s in &mut seats {
+        if let Player::External(e) = &mut s.player {
+            e.stop();
+        }
+    }
+    results.report(&setup, [&seats[0].name, &seats[1].name])
+}
+
+/// The rules as an OpenTafl rules string, when an outside engine must be told them or a game
+/// record names them.
+fn rules_string(opts: &Options, rules: &Rules) -> anyhow::Result<Option<String>> {
+    if opts.a_cmd.is_none() && opts.b_cmd.is_none() && opts.record.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(rules.to_otr().context(
+        "the engines are told the rules, and game records name them, as an OpenTafl rules string",
+    )?))
+}
+
+/// Players A and B (told apart by their names when both have the same).
+fn make_seats(opts: &Options, rules: &Rules) -> anyhow::Result<[Seat; 2]> {
     if let Some(d) = &opts.log_dir {
         std::fs::create_dir_all(d).with_context(|| format!("--log-dir {}", d.display()))?;
     }
@@ -188,7 +212,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             opts.a_name.as_ref(),
             nodes,
             log("A"),
-            &rules,
+            rules,
         )
         .context("player A")?,
         seat(
@@ -197,7 +221,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             opts.b_name.as_ref(),
             nodes,
             log("B"),
-            &rules,
+            rules,
         )
         .context("player B")?,
     ];
@@ -205,17 +229,27 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         seats[0].name.push_str(" (A)");
         seats[1].name.push_str(" (B)");
     }
+    let externals = opts.a_cmd.is_some() || opts.b_cmd.is_some();
     if cfg!(debug_assertions) && !externals {
         eprintln!("warning: debug build; matches are much faster with --release");
     }
-    for s in &mut seats {
+    Ok(seats)
+}
+
+/// Starts the outside engines (OpenTafl's with its uncounted warm-up searches).
+fn start_engines(
+    seats: &mut [Seat; 2],
+    opts: &Options,
+    rules: &Rules,
+    otr: Option<&str>,
+) -> anyhow::Result<()> {
+    for s in seats {
         if let Player::External(e) = &mut s.player {
             e.ensure().map_err(|f| anyhow::anyhow!("{}: {f}", s.name))?;
             if e.opentafl && opts.warmup > 0 {
-                let otr = otr.as_deref().unwrap_or_default();
                 warm_up(
                     e,
-                    otr,
+                    otr.unwrap_or_default(),
                     rules.first_side(),
                     opts.warmup,
                     Duration::from_secs(opts.move_timeout),
@@ -223,11 +257,12 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let setup = Setup {
-        rules: &rules,
-        otr,
-        opts: &opts,
-    };
+    Ok(())
+}
+
+/// Plays the games, a pair per random opening (A attacks, then defends), with a progress bar.
+fn play_pairs(setup: &Setup, seats: &mut [Seat; 2], results: &mut Results) -> anyhow::Result<()> {
+    let opts = setup.opts;
     let pairs = opts.games.div_ceil(2);
     let bar = if opts.quiet {
         indicatif::ProgressBar::hidden()
@@ -238,186 +273,50 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         indicatif::ProgressStyle::with_template(PROGRESS_TEMPLATE)
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let mut tally = Tally::default();
-    bar.set_message(tally.progress(2 * pairs));
+    bar.set_message(results.tally().progress(2 * pairs));
     let mut rng = Xorshift32::new(opts.seed);
-    let mut moves = Moves::default();
-    let mut records = Vec::new();
-    // Checked before the first game; a file is rewritten after each game (a match stopped
-    // early keeps its games), a device or a FIFO written once at the end.
-    let record_as_we_go = match &opts.record {
-        Some(path) => {
-            tafl8_outfile::check(path).context("--record")? == tafl8_outfile::Way::Replace
-        }
-        None => false,
-    };
-    let mut games_json = Vec::new();
     for pair in 0..pairs {
-        let open = opening(&rules, opts.opening_plies, &mut rng);
+        let open = opening(setup.rules, opts.opening_plies, &mut rng);
         for (i, a_attacks) in [true, false].into_iter().enumerate() {
             let seed = opts
                 .seed
                 .wrapping_mul(7919)
                 .wrapping_add(pair * 2 + i as u32);
-            let [a, b] = &mut seats;
+            let [a, b] = &mut *seats;
             let (order, who) = if a_attacks {
                 ([a, b], [0, 1])
             } else {
                 ([b, a], [1, 0])
             };
             let names = [order[0].name.clone(), order[1].name.clone()];
-            let game = play_game(&setup, order, who, &open, seed)?;
+            let game = play_game(setup, order, who, &open, seed)?;
             let n = 2 * pair + i as u32 + 1;
-            let r = game.result;
             if opts.show_games {
                 bar.suspend(|| {
                     println!(
-                        "game {n} (A {}): {r:?} in {} plies ({}): {}",
+                        "game {n} (A {}): {:?} in {} plies ({}): {}",
                         if a_attacks { "attacks" } else { "defends" },
+                        game.result,
                         game.moves.len(),
                         game.reason,
                         game.moves.join(" ")
                     )
                 });
             }
-            tally.add(n, a_attacks, r, &game.reason);
-            for (seat_ix, s) in &game.stats {
-                moves.add(&seats[*seat_ix].name, *s);
-            }
-            if let Some(otr) = &setup.otr {
-                records.push(record::game_record(
-                    &setup,
-                    n,
-                    &names,
-                    &game,
-                    otr,
-                    open.len(),
-                ));
-                if let Some(path) = opts.record.as_ref().filter(|_| record_as_we_go) {
-                    record::write_all(path, &records)?;
-                }
-            }
-            if opts.json {
-                games_json.push(serde_json::json!({
-                    "game": n,
-                    "attackers": names[0],
-                    "defenders": names[1],
-                    "opening_plies": open.len(),
-                    "moves": game.records,
-                    "winner": r.winner(),
-                    "desynced": r == GameResult::Desync,
-                    "reason": game.reason,
-                    "plies": game.moves.len(),
-                    "ms": game.stats.iter().map(|(_, s)| (s.ms * 10.0).round() / 10.0).collect::<Vec<_>>(),
-                    "depth": game.stats.iter().map(|(_, s)| s.depth).collect::<Vec<_>>(),
-                    "nodes": game.stats.iter().map(|(_, s)| s.nodes).collect::<Vec<_>>(),
-                }));
-            }
+            let players = [&seats[0].name, &seats[1].name];
+            let played = Played {
+                n,
+                a_attacks,
+                names: &names,
+                opening: open.len(),
+            };
+            results.add(setup, players, &played, &game)?;
             bar.inc(1);
-            bar.set_message(tally.progress(2 * pairs));
+            bar.set_message(results.tally().progress(2 * pairs));
         }
     }
     bar.finish_and_clear();
-    if let Some(path) = opts.record.as_ref().filter(|_| !record_as_we_go) {
-        record::write_all(path, &records)?;
-    }
-    for s in &mut seats {
-        if let Player::External(e) = &mut s.player {
-            e.stop();
-        }
-    }
-    let (w, d, l) = tally.totals();
-    // JSON has no infinity: an end that is not a number is `null`; with every game won (lost)
-    // the bound of the exact interval is the low (high) end and the estimate `null`.
-    let (e, lo, hi) = match tally.elo() {
-        EloEstimate::Interval { elo, low, high } => (finite(elo), finite(low), finite(high)),
-        EloEstimate::AllWon { low, .. } => (None, finite(low), None),
-        EloEstimate::AllLost { high, .. } => (None, None, finite(high)),
-        EloEstimate::AllDrawn { .. } => (Some(0.0), None, None),
-        EloEstimate::NoGames => (None, None, None),
-    };
-    let (att_wins, def_wins) = tally.by_side();
-    let desynced = !tally.desynced().is_empty();
-    // A desynchronised game is a disagreement between two rules engines, as a mismatch is for
-    // `tafl8 diff`: the report is whole, and the exit status says it.
-    let status = if desynced {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    };
-    if opts.json {
-        let out = serde_json::json!({
-            "variant": rules.name(),
-            "a": seats[0].name,
-            "b": seats[1].name,
-            "games": tally.played(),
-            "counted": tally.counted(),
-            "desynced": tally.desynced().len(),
-            "desynced_games": tally.desynced(),
-            "seed": opts.seed,
-            "opening_plies": opts.opening_plies,
-            "a_wins": w, "draws": d, "a_losses": l,
-            "a_as_attackers": tally.row(0), "a_as_defenders": tally.row(1),
-            "attackers_won": att_wins, "defenders_won": def_wins,
-            "score": tally.score(),
-            "elo": e, "elo_low": lo, "elo_high": hi,
-            "endings": tally.endings(),
-            "per_engine": moves.json(),
-            "game_list": games_json,
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(status);
-    }
-    println!(
-        "{} games of {}: A = `{}` vs B = `{}` ({} random opening plies, seed {})",
-        tally.played(),
-        rules.name(),
-        seats[0].name,
-        seats[1].name,
-        opts.opening_plies,
-        opts.seed
-    );
-    let counted = tally.counted() as f64;
-    let score = match tally.score() {
-        None => "no game with a result".to_string(),
-        Some(s) if desynced => format!(
-            "score {:.1}% of the {} games with a result",
-            100.0 * s,
-            tally.counted()
-        ),
-        Some(s) => format!("score {:.1}%", 100.0 * s),
-    };
-    println!("A: {w} wins, {d} draws, {l} losses ({score})");
-    let [a0, a1] = [tally.row(0), tally.row(1)];
-    println!("  A as attackers: +{} ={} -{}", a0[0], a0[1], a0[2]);
-    println!("  A as defenders: +{} ={} -{}", a1[0], a1[1], a1[2]);
-    if counted > 0.0 {
-        println!(
-            "by side: attackers won {att_wins}, defenders won {def_wins}, draws {d} (attackers scored {:.1}%)",
-            100.0 * (att_wins as f64 + d as f64 / 2.0) / counted
-        );
-    }
-    for line in tally.desync_lines() {
-        println!("{line}");
-    }
-    println!("{}", tally.elo());
-    println!("per move:");
-    for line in moves.lines() {
-        println!("{line}");
-    }
-    println!("endings:");
-    for (k, v) in tally.endings() {
-        println!("  {v:>4}  {k}");
-    }
-    if let Some(p) = &opts.record {
-        println!("game records: {}", p.display());
-    }
-    Ok(status)
-}
-
-/// JSON has no infinity: an infinite end is `null`.
-fn finite(v: f64) -> Option<f64> {
-    v.is_finite().then_some((v * 10.0).round() / 10.0)
+    Ok(())
 }
 
 /// The progress line: the games counted in the message are the games in its tally, so it never

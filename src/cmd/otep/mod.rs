@@ -1,11 +1,10 @@
 //! `tafl8 otep`: the engine as an OpenTafl Engine Protocol (OTEP) engine on stdin/stdout, for
 //! OpenTafl's host (its terminal UI, self-play and headless modes) or any OTEP referee. The
-//! protocol's state lives in `session`, the clock arithmetic in `clock`; this file is the I/O:
+//! protocol's state lives in `session` (the clock arithmetic is the engine's `clock`); this file is the I/O:
 //! a thread reads stdin, the main thread answers line by line, and a line that arrives while
 //! the engine thinks is read as soon as the search ends (a `finish`, `goodbye`, new board or
 //! new rules then cancels the move it found).
 
-pub mod clock;
 pub mod session;
 
 use std::fs::File;

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use tafl8_diff::cart_player::cart_think;
 use tafl8_diff::{CasePos, Target};
+use tafl8_engine::clock::{move_limit, ClockState};
 use tafl8_engine::config::{ConfigError, SearchConfig};
 use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
 use tafl8_engine::notation::{parse_position_string, position_string};
@@ -23,8 +24,6 @@ use tafl8_engine::record::parse_move_list;
 use tafl8_engine::rules::preset_of;
 use tafl8_engine::search::{Limits, Searcher, TimeLimit};
 use tafl8_engine::{Move, Position, Rules, Side, Status, Xorshift32, EMPTY};
-
-use super::clock::{budget, ClockMsg};
 
 /// How the engine searches (from the command line).
 #[derive(Clone, Debug)]
@@ -119,7 +118,7 @@ struct Game {
 pub struct Session {
     settings: Settings,
     game: Option<Game>,
-    clock: Option<ClockMsg>,
+    clock: Option<ClockState>,
     /// Our move sent and not yet confirmed by the host's `move`.
     pending: Option<Move>,
     /// Our main time when we were last asked to play, and how long we took (increment guess).
@@ -175,12 +174,12 @@ impl Session {
             "rules" => self.rules(args),
             "position" => self.position(args),
             "side" => self.side(args),
-            "clock" => match ClockMsg::parse(args) {
+            "clock" => match ClockState::from_otep(args) {
                 Ok(c) => {
                     self.clock = Some(c);
                     Reply::default()
                 }
-                Err(e) => Reply::error(e),
+                Err(e) => Reply::error(e.to_string()),
             },
             "play" => {
                 let r = self.play(args, received);
@@ -417,11 +416,13 @@ impl Session {
 
     /// The time limit for `side`'s move.
     fn time_for(&mut self, side: Side) -> TimeLimit {
-        let cap = self.settings.movetime;
-        match self.clock.filter(ClockMsg::is_timed) {
-            Some(c) => budget(&c, side, self.increment, cap),
-            None => TimeLimit::movetime(cap.unwrap_or(DEFAULT_MOVETIME)),
-        }
+        move_limit(
+            self.clock.as_ref(),
+            side,
+            self.increment,
+            self.settings.movetime,
+        )
+        .unwrap_or(TimeLimit::movetime(DEFAULT_MOVETIME))
     }
 
     /// Learns the increment from the clock at this turn and the last one.

@@ -1,13 +1,12 @@
-//! The referee's game clock, as OpenTafl keeps one (its README, "The game clock"): a main time,
-//! then overtime periods (a move made within a period refills it; using one up costs one; the
-//! last one used up loses on time), and an increment added at the start of each turn to
-//! whichever is running. The engines learn it through OTEP `clock` lines.
+//! The time control and the clock a referee keeps for both sides, as OpenTafl keeps one: a main
+//! time, then overtime periods (a move made within a period refills it; using one up costs
+//! one; the last one used up loses on time), and an increment added at the start of each turn
+//! to whichever is running. The players learn it as a [`ClockState`].
 
 use std::time::Duration;
 
-use tafl8_engine::Side;
-
-use crate::cmd::otep::clock::ClockMsg;
+use super::{index, ClockError, ClockState};
+use crate::piece::Side;
 
 /// A time control: `MAIN[+INC][/PERIODxN]`, in seconds (e.g. `60+1`, `300+2/10x3`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,39 +21,46 @@ pub struct TimeControl {
     pub periods: u32,
 }
 
-fn secs(s: &str, what: &str) -> Result<Duration, String> {
+fn secs(s: &str, what: &'static str) -> Result<Duration, ClockError> {
     s.parse::<f64>()
         .ok()
         .filter(|v| v.is_finite() && *v >= 0.0 && *v < 1e7)
         .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("`{s}` is not a number of seconds ({what})"))
+        .ok_or_else(|| ClockError::Number {
+            text: s.to_string(),
+            what,
+        })
 }
 
 impl std::str::FromStr for TimeControl {
-    type Err = String;
-    fn from_str(s: &str) -> Result<TimeControl, String> {
+    type Err = ClockError;
+    fn from_str(s: &str) -> Result<TimeControl, ClockError> {
         let (rest, ot) = match s.split_once('/') {
             Some((r, o)) => (r, Some(o)),
             None => (s, None),
         };
         let (main, inc) = match rest.split_once('+') {
-            Some((m, i)) => (secs(m, "main time")?, secs(i, "increment")?),
-            None => (secs(rest, "main time")?, Duration::ZERO),
+            Some((m, i)) => (
+                secs(m, "a main time in seconds")?,
+                secs(i, "an increment in seconds")?,
+            ),
+            None => (secs(rest, "a main time in seconds")?, Duration::ZERO),
         };
         let (period, periods) = match ot {
             Some(o) => {
                 let (p, n) = o
                     .split_once('x')
-                    .ok_or_else(|| format!("`{o}`: overtime is PERIODxCOUNT, e.g. `10x3`"))?;
-                let n: u32 = n
-                    .parse()
-                    .map_err(|_| format!("`{n}` is not a count of overtime periods"))?;
-                (secs(p, "overtime period")?, n)
+                    .ok_or_else(|| ClockError::Overtime(o.to_string()))?;
+                let n: u32 = n.parse().map_err(|_| ClockError::Number {
+                    text: n.to_string(),
+                    what: "a count of overtime periods",
+                })?;
+                (secs(p, "an overtime period in seconds")?, n)
             }
             None => (Duration::ZERO, 0),
         };
         if main.is_zero() && (period.is_zero() || periods == 0) {
-            return Err(format!("`{s}` gives no time at all"));
+            return Err(ClockError::NoTime(s.to_string()));
         }
         Ok(TimeControl {
             main,
@@ -95,10 +101,6 @@ pub struct GameClock {
     sides: [SideClock; 2],
 }
 
-fn ix(side: Side) -> usize {
-    usize::from(side == Side::Defenders)
-}
-
 impl GameClock {
     /// Fresh clocks for a game.
     pub fn new(tc: TimeControl) -> GameClock {
@@ -115,7 +117,7 @@ impl GameClock {
     pub fn start_turn(&mut self, side: Side) {
         let inc = self.tc.increment;
         let period = self.tc.period;
-        let c = &mut self.sides[ix(side)];
+        let c = &mut self.sides[index(side)];
         if c.overtime {
             c.period_left = period + inc;
         } else {
@@ -125,7 +127,7 @@ impl GameClock {
 
     /// The most `side` may take now without losing on time.
     pub fn left(&self, side: Side) -> Duration {
-        let c = &self.sides[ix(side)];
+        let c = &self.sides[index(side)];
         if c.overtime {
             c.period_left + self.tc.period * c.periods.saturating_sub(1)
         } else {
@@ -136,7 +138,7 @@ impl GameClock {
     /// `side` moved after `took`; false when its time ran out (it loses).
     pub fn end_turn(&mut self, side: Side, took: Duration) -> bool {
         let period = self.tc.period;
-        let c = &mut self.sides[ix(side)];
+        let c = &mut self.sides[index(side)];
         let mut t = took;
         if !c.overtime {
             if t <= c.main {
@@ -162,8 +164,8 @@ impl GameClock {
         }
     }
 
-    /// The OTEP `clock` message for the position now.
-    pub fn message(&self) -> ClockMsg {
+    /// Both clocks as the players see them now.
+    pub fn state(&self) -> ClockState {
         let [a, d] = self.sides;
         let shown = |c: &SideClock| {
             if c.overtime {
@@ -172,26 +174,12 @@ impl GameClock {
                 c.main
             }
         };
-        ClockMsg {
+        ClockState {
             ms: [shown(&a).as_millis() as u64, shown(&d).as_millis() as u64],
             overtime: [a.overtime, d.overtime],
             period_ms: self.tc.period.as_millis() as u64,
             periods: [a.periods, d.periods],
         }
-    }
-
-    /// The message as OpenTafl's host writes it.
-    pub fn line(&self) -> String {
-        let m = self.message();
-        let t = |i: usize| format!("{}{}", m.ms[i], if m.overtime[i] { "*" } else { "" });
-        format!(
-            "clock {} {} {} {} {}",
-            t(0),
-            t(1),
-            m.period_ms / 1000,
-            m.periods[0],
-            m.periods[1]
-        )
     }
 }
 
@@ -220,17 +208,17 @@ mod tests {
         // 10 s main, 1 s increment, two 5 s periods (worked by hand from OpenTafl's README).
         let mut c = GameClock::new("10+1/5x2".parse().unwrap());
         c.start_turn(Side::Attackers);
-        assert_eq!(c.line(), "clock 11000 10000 5 2 2");
+        assert_eq!(c.state().otep_line(), "clock 11000 10000 5 2 2");
         assert!(c.end_turn(Side::Attackers, Duration::from_secs(4)));
         c.start_turn(Side::Attackers);
         // 11 - 4 + 1 = 8 s; 9 s takes it into the first period with 1 s used.
         assert!(c.end_turn(Side::Attackers, Duration::from_secs(9)));
-        assert_eq!(c.line(), "clock 4000* 10000 5 2 2");
+        assert_eq!(c.state().otep_line(), "clock 4000* 10000 5 2 2");
         c.start_turn(Side::Attackers);
         // The period refills to 5 + 1 s; 7 s uses it up and 1 s of the next.
         assert_eq!(c.left(Side::Attackers), Duration::from_secs(11));
         assert!(c.end_turn(Side::Attackers, Duration::from_secs(7)));
-        assert_eq!(c.line(), "clock 4000* 10000 5 1 2");
+        assert_eq!(c.state().otep_line(), "clock 4000* 10000 5 1 2");
         c.start_turn(Side::Attackers);
         assert!(
             !c.end_turn(Side::Attackers, Duration::from_secs(6)),
