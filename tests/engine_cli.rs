@@ -300,3 +300,62 @@ fn a_reader_that_closes_the_pipe_early_stops_tafl8_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+#[test]
+fn bench_time_searches_the_start_and_the_middle_of_recorded_games() {
+    let cph = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+    // One record of 163 plies (no `[event:` tag: the file is the record).
+    let games = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/otep/copenhagen-gui-tafl8-attackers-clock.otg"
+    );
+    let args = [
+        "bench",
+        "time",
+        "--movetime",
+        "40",
+        "--games",
+        games,
+        "--positions",
+        "5",
+    ];
+    let o = tafl8(&[&args[..], &["--rules", cph, "--json"]].concat());
+    assert!(o.status.success(), "{o:?}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = v["positions"].as_array().unwrap();
+    let labels: Vec<&str> = rows
+        .iter()
+        .map(|r| r["position"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["start", "game 1 ply 81"]);
+    // Ply 81 is the defenders' move (the attackers move first).
+    assert_eq!(
+        (rows[0]["side"].as_str(), rows[1]["side"].as_str()),
+        (Some("attackers"), Some("defenders"))
+    );
+    let mut sum = 0.0;
+    for r in rows {
+        let ms = r["ms"].as_f64().unwrap();
+        assert!(
+            r["depth"].as_u64().unwrap() >= 1 && r["nodes"].as_u64().unwrap() > 0,
+            "{r}"
+        );
+        assert!(
+            (r["share"].as_f64().unwrap() - ms / 40.0).abs() < 1e-3,
+            "{r}"
+        );
+        sum += ms / 40.0;
+    }
+    assert!(
+        (v["mean_share"].as_f64().unwrap() - sum / 2.0).abs() < 1e-3,
+        "{v}"
+    );
+    // Under other rules the record does not replay: the error names the game and its rules.
+    let o = tafl8(&[&args[..], &["--variant", "brandubh"]].concat());
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("copenhagen-gui-tafl8-attackers-clock.otg: game 1"),
+        "{err}"
+    );
+}
