@@ -189,7 +189,7 @@ fn analyze_replays_a_game_and_finds_its_end() {
 }
 
 #[test]
-fn analyze_movetime_stops_at_a_completed_iteration() {
+fn analyze_movetime_answers_with_the_last_iteration_kept() {
     let o = tafl8(&[
         "analyze",
         "--variant",
@@ -202,9 +202,17 @@ fn analyze_movetime_stops_at_a_completed_iteration() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     let its = v["iterations"].as_array().unwrap();
     assert!(!its.is_empty());
-    // The answer is the deepest completed iteration's.
+    // The answer is the last iteration's: the deepest complete one, or after it one the clock
+    // cut whose finished moves were kept; `depth` is the deepest complete.
     let last = its.last().unwrap();
-    assert_eq!((&v["best"], &v["depth"]), (&last["best"], &last["depth"]));
+    assert_eq!(v["best"], last["best"]);
+    let complete = |i: &serde_json::Value| i["complete"].as_bool().unwrap();
+    let deepest = its.iter().rfind(|i| complete(i)).unwrap();
+    assert_eq!(v["depth"], deepest["depth"]);
+    if !complete(last) {
+        assert_eq!(last["depth"].as_u64(), v["depth"].as_u64().map(|d| d + 1));
+    }
+    assert!(its[..its.len() - 1].iter().all(complete), "{v}");
     assert!(v["ms"].as_f64().unwrap() > 0.0);
 }
 

@@ -42,8 +42,10 @@ pub struct Options {
     /// Node budget (0 = none): the last completed iteration stands when it runs out.
     #[arg(long, default_value_t = 0)]
     nodes: u64,
-    /// Wall-clock budget in milliseconds: the last completed iteration stands when it runs out
-    /// (no iteration starts after half of it). The result then depends on the machine's speed.
+    /// Wall-clock budget in milliseconds, all of it spent unless the move is forced or the
+    /// score decided: the last iteration is cut when it runs out, and its moves that finished
+    /// count when the previous best is among them (a `cut` row). The result then depends on
+    /// the machine's speed.
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
     /// Search features as a spec (the text is `config_help`, the names from the engine's list).
@@ -166,6 +168,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                     "pv": i.pv.iter().map(mv).collect::<Vec<_>>(),
                     "nodes": i.nodes,
                     "ms": i.time.as_secs_f64() * 1e3,
+                    "complete": i.complete,
                 })
             })
             .collect();
@@ -192,10 +195,15 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     )?;
     for i in &r.iterations {
         let pv: Vec<String> = i.pv.iter().map(mv).collect();
+        // A cut iteration kept (its best of the moves that finished): `6 cut`.
+        let depth = match i.complete {
+            true => i.depth.to_string(),
+            false => format!("{} cut", i.depth),
+        };
         writeln!(
             o,
             "{:>5} {:>8} {:>10} {:>9.1}  {}",
-            i.depth,
+            depth,
             i.score.to_string(),
             i.nodes,
             i.time.as_secs_f64() * 1e3,

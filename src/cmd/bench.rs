@@ -33,8 +33,8 @@ pub enum Target {
     Cart(cart::CartOptions),
     /// PICO-8 VM instructions per second the headless runner executes (wall clock and CPU time).
     Runner(runner::RunnerOptions),
-    /// How closely a timed search keeps its budget (`--movetime`): time past the hard limit,
-    /// and how often the soft limit or a decided score ended the search first.
+    /// How a timed search spends its budget (`--movetime`): per position the time used, its
+    /// share of the budget, the depth and nodes; the mean share; the time past the budget.
     Time(time::TimeOptions),
 }
 

@@ -1,9 +1,10 @@
 //! `tafl8 bench time`: how a timed search spends its budget. Each position (the start, then
 //! the middle of recorded games or positions of seeded self-play games) is searched with
 //! `--movetime`; the report gives per position the time used, its share of the budget, the
-//! depth reached and the nodes, then the mean share (the measure of time well used with a fixed
-//! move time), and how far past the budget the searches that ran into it ended (the cost of
-//! reading the clock only every `TIME_CHECK_NODES` nodes, plus unwinding).
+//! depth reached (and that of an iteration the clock cut whose finished moves were kept) and
+//! the nodes, then the mean share (the measure of time well used with a fixed move time), and
+//! how far past the budget the searches that ran into it ended (the cost of reading the clock
+//! only every `TIME_CHECK_NODES` nodes, plus unwinding).
 //!
 //! These are wall-clock figures: on a shared machine, another process holding the core shows
 //! up as time used and as overrun. The report also gives this thread's CPU time.
@@ -44,10 +45,6 @@ pub struct TimeOptions {
     /// Search config spec (default: the variant's engine).
     #[arg(long, value_name = "SPEC", default_value = "engine")]
     config: String,
-    /// Make the soft limit equal to the hard one, so every search runs into the hard limit
-    /// (measures the in-search check alone).
-    #[arg(long)]
-    hard_only: bool,
     /// Print one JSON object: every search and the summary.
     #[arg(long)]
     json: bool,
@@ -65,6 +62,8 @@ struct Row {
     side: &'static str,
     ms: f64,
     depth: u8,
+    /// The depth of an iteration the clock cut whose finished moves were kept.
+    cut: Option<u8>,
     nodes: u64,
     decided: bool,
 }
@@ -136,10 +135,7 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         eprintln!("warning: debug build; use `cargo run --release -- bench time`");
     }
     let budget = Duration::from_millis(opts.movetime);
-    let mut time = TimeLimit::movetime(budget);
-    if opts.hard_only {
-        time.soft = time.hard;
-    }
+    let time = TimeLimit::movetime(budget);
     let cases = match &opts.games {
         Some(path) => from_games(&rules, path, opts.positions)?,
         None => sample(&rules, opts.positions, opts.seed)
@@ -168,6 +164,7 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
             side: c.pos.side_to_move().name(),
             ms: el.as_secs_f64() * 1e3,
             depth: r.depth,
+            cut: r.iterations.last().filter(|i| !i.complete).map(|i| i.depth),
             nodes: r.nodes,
             decided: r.score.is_decided(),
         });
@@ -194,13 +191,13 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
             "variant": rules.name(),
             "config": opts.config,
             "movetime_ms": opts.movetime,
-            "soft_ms": time.soft.as_millis() as u64,
             "positions": rows.iter().map(|r| serde_json::json!({
                 "position": r.label,
                 "side": r.side,
                 "ms": (r.ms * 100.0).round() / 100.0,
                 "share": (r.ms / budget_ms * 1e4).round() / 1e4,
                 "depth": r.depth,
+                "cut_depth": r.cut,
                 "nodes": r.nodes,
                 "decided": r.decided,
             })).collect::<Vec<_>>(),
@@ -216,25 +213,29 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         return Ok(std::process::ExitCode::SUCCESS);
     }
     println!(
-        "{}: {} searches with a {} ms budget (soft limit {} ms), config `{}`, clock read every {TIME_CHECK_NODES} nodes",
+        "{}: {} searches with a {} ms budget, config `{}`, clock read every {TIME_CHECK_NODES} nodes",
         rules.name(),
         rows.len(),
         opts.movetime,
-        time.soft.as_millis(),
         opts.config
     );
     println!(
-        "  {:<18} {:<9} {:>9} {:>6} {:>5} {:>10}",
+        "  {:<18} {:<9} {:>9} {:>6} {:>7} {:>10}",
         "position", "to move", "ms", "share", "depth", "nodes"
     );
     for r in &rows {
+        // `5+6`: depth 5 complete, and the moves of depth 6 that finished before the cut.
+        let depth = match r.cut {
+            Some(c) => format!("{}+{c}", r.depth),
+            None => r.depth.to_string(),
+        };
         println!(
-            "  {:<18} {:<9} {:>9.1} {:>5.0}% {:>5} {:>10}{}",
+            "  {:<18} {:<9} {:>9.1} {:>5.0}% {:>7} {:>10}{}",
             r.label,
             r.side,
             r.ms,
             100.0 * r.ms / budget_ms,
-            r.depth,
+            depth,
             r.nodes,
             if r.decided { "  (decided)" } else { "" }
         );
@@ -250,8 +251,9 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         .unwrap_or_default()
     );
     println!(
-        "  ran into the budget: {}; ended early on a decided score: {decided}; by the time rule before the budget: {}",
+        "  ran into the budget: {} ({} keeping the finished moves of the cut iteration); ended early on a decided score: {decided}; otherwise before the budget: {}",
         overruns.len(),
+        rows.iter().filter(|r| r.cut.is_some()).count(),
         rows.len() - overruns.len() - decided
     );
     if let (Some(max), false) = (overruns.last(), overruns.is_empty()) {

@@ -471,16 +471,7 @@ impl Session {
         }
         // The clock runs from the moment `play` was read, not from when the search starts.
         let spent = received.elapsed();
-        let time = TimeLimit {
-            hard: time
-                .hard
-                .saturating_sub(spent)
-                .max(Duration::from_millis(1)),
-            soft: time
-                .soft
-                .saturating_sub(spent)
-                .max(Duration::from_millis(1)),
-        };
+        let time = time.less(spent);
         let (best, r) = match &game.level {
             Some((level, cart)) => {
                 // The cart itself, then the engine at the nodes it reached (the same choice)

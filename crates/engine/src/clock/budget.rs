@@ -44,16 +44,20 @@ pub fn budget(
     let has_periods = clock.periods[i] > 0 && !period.is_zero();
     let (soft, hard) = if clock.overtime[i] {
         // In overtime: stay inside the current period (what is left of it, increment included).
+        // A move made within a period refills it, so time saved is lost: the budget is a fixed
+        // time per move, all of it spent.
         let hard = left.saturating_sub(MARGIN);
-        (hard / 2, hard)
+        (hard, hard)
     } else {
         // Main time: a share of it plus most of the increment, or half an overtime period if
         // that is more (once main time is out, every move gets a period anyway). The search
-        // starts no iteration after the share, nor one its predicted length would take past
-        // twice the share, where it stops (an iteration takes several times all the ones
-        // before it: in OpenTafl's Tablut, with the hard limit at three times the share and no
-        // prediction, the first move took 15 s of a 61 s clock). A move may run into the
-        // first overtime period when there is one, never past it.
+        // aims at the share (more while its best move changes, less once it stands: see
+        // `search::time`) and stops at twice the share at most, starting no iteration that
+        // the growth of the last ones predicts would end past that unless it is cut at the aim
+        // (an iteration takes several times all the ones before it: in OpenTafl's Tablut, with
+        // the limit at three times the share and no prediction, the first move took 15 s of a
+        // 61 s clock). A move may run into the first overtime period when there is one, never
+        // past it.
         let reserve = if has_periods {
             period.saturating_sub(MARGIN)
         } else {
@@ -76,7 +80,7 @@ pub fn budget(
     };
     if let Some(c) = cap {
         t.hard = t.hard.min(c);
-        t.soft = t.soft.min(c / 2);
+        t.soft = t.soft.min(c);
     }
     t
 }
@@ -105,10 +109,10 @@ mod tests {
         let c = ClockState::from_otep("1500 60000 0 0 0").unwrap();
         let t = budget(&c, Side::Attackers, Duration::from_secs(2), None);
         assert_eq!(ms(t.hard), 450);
-        // Overtime: inside what is left of the period.
+        // Overtime: inside what is left of the period, all of it (the period refills).
         let c = ClockState::from_otep("60000 8000* 10 0 2").unwrap();
         let t = budget(&c, Side::Defenders, Duration::ZERO, None);
-        assert_eq!((ms(t.soft), ms(t.hard)), (3975, 7950));
+        assert_eq!((ms(t.soft), ms(t.hard)), (7950, 7950));
         // Main time with 10 s periods behind it: half a period if that beats the share.
         let c = ClockState::from_otep("30000 30000 10 3 3").unwrap();
         let t = budget(&c, Side::Attackers, Duration::ZERO, None);
@@ -117,7 +121,8 @@ mod tests {
         let c = ClockState::from_otep("58717 61000 5 3 3").unwrap();
         let t = budget(&c, Side::Defenders, Duration::from_secs(1), None);
         assert_eq!((ms(t.soft), ms(t.hard)), (2833, 5666));
-        // An increment is mostly spent; a cap bounds everything.
+        // An increment is mostly spent; a cap bounds everything (a share of 2 + 4 s, capped at
+        // 3 s: a fixed 3 s a move).
         let c = ClockState::from_otep("60000 60000 0 0 0").unwrap();
         let t = budget(
             &c,
@@ -125,7 +130,7 @@ mod tests {
             Duration::from_secs(5),
             Some(Duration::from_secs(3)),
         );
-        assert_eq!((ms(t.soft), ms(t.hard)), (1500, 3000));
+        assert_eq!((ms(t.soft), ms(t.hard)), (3000, 3000));
         // Nothing left: a token budget rather than none.
         let c = ClockState::from_otep("10 10 0 0 0").unwrap();
         assert_eq!(

@@ -26,7 +26,7 @@ impl Searcher {
         if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
             self.stop = true;
         }
-        if self.nodes & (super::TIME_CHECK_NODES - 1) == 0 && self.past(|t| t.hard) {
+        if self.nodes & (super::TIME_CHECK_NODES - 1) == 0 && self.out_of_time() {
             self.stop = true;
         }
         self.stop

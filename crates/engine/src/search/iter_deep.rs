@@ -7,6 +7,7 @@ use crate::position::{Position, Status};
 use crate::score::{Score, INF};
 
 use super::ordering;
+use super::time::{kept, Next, Pace, TimeLimit};
 use super::trace::TraceNode;
 use super::{Searcher, MAX_PLY};
 
@@ -20,40 +21,6 @@ pub struct Limits {
     /// Wall-clock limit (Rust only; makes the result time-dependent).
     pub time: Option<TimeLimit>,
 }
-
-/// A wall-clock budget, measured from the start of [`Searcher::search`].
-///
-/// `hard` is checked inside the search every [`TIME_CHECK_NODES`] nodes, alongside the node
-/// budget: when it has passed the search unwinds and the last completed iteration stands (a
-/// partial iteration is discarded, as with the node budget). `soft` is checked between
-/// iterations: once it has passed no new iteration starts, since one that starts late would
-/// most likely be cut off by `hard` and thrown away. Nor does one start that the growth of the
-/// last iterations' times predicts would end past `hard` (unless `soft` is `hard`: the caller
-/// then wants the whole budget searched).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeLimit {
-    /// Never search longer than this (plus the time of at most [`TIME_CHECK_NODES`] nodes).
-    pub hard: Duration,
-    /// Start no iteration after this.
-    pub soft: Duration,
-}
-
-impl TimeLimit {
-    /// A fixed time per move: `hard` is the whole budget, and no iteration starts after half
-    /// of it (an iteration takes several times the one before it, so one started after half the
-    /// budget would not finish).
-    pub fn movetime(budget: Duration) -> TimeLimit {
-        TimeLimit {
-            hard: budget,
-            soft: budget / 2,
-        }
-    }
-}
-
-/// The clock is read once every this many nodes (a power of two; a node costs well under a
-/// microsecond, so the search overruns its budget by a fraction of a millisecond at most:
-/// `tafl8 bench time` measures it).
-pub const TIME_CHECK_NODES: u64 = 1024;
 
 impl Limits {
     /// Only a depth limit.
@@ -97,6 +64,10 @@ pub struct Iteration {
     pub nodes: u64,
     /// Time so far.
     pub time: Duration,
+    /// Whether every root move was searched. A time-limited search keeps an iteration the clock
+    /// cut when the previous best move finished in it (see `search::time`): its best is that
+    /// of the moves that finished.
+    pub complete: bool,
 }
 
 /// A root move's score in the last completed iteration.
@@ -121,7 +92,7 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Nodes searched (every node entered, root and quiescence included).
     pub nodes: u64,
-    /// Deepest completed iteration.
+    /// Deepest completed iteration (a cut one kept after it is in `iterations`).
     pub depth: u8,
     /// Every completed iteration.
     pub iterations: Vec<Iteration>,
@@ -162,6 +133,8 @@ impl Searcher {
         if list.is_empty() || pos.status() != Status::Ongoing {
             return result;
         }
+        let legal = list.len();
+        self.until = limits.time.map(|t| t.hard);
         let max_depth = limits.depth.clamp(1, (MAX_PLY - 2) as u8);
         for depth in 1..=max_depth {
             self.trace.clear();
@@ -172,6 +145,9 @@ impl Searcher {
             self.killers = super::Killers::new();
             let found = self.root(pos, depth as i32);
             if self.stop && depth > 1 {
+                if self.cut_by_the_clock() {
+                    self.keep_cut_iteration(depth, &mut result);
+                }
                 break;
             }
             let Some((score, best)) = found else { break };
@@ -189,47 +165,68 @@ impl Searcher {
                 score,
                 pv,
                 nodes: self.nodes,
-                time: self.start.map(|s| s.elapsed()).unwrap_or_default(),
+                time: self.elapsed(),
+                complete: true,
             });
             // A win or loss found within this depth cannot get faster by searching deeper.
             if self.stop || (score.is_decided() && (INF - score.get().abs()) as u8 <= depth) {
                 break;
             }
-            if self.past(|t| t.soft) || self.next_would_overrun(&result.iterations) {
-                break;
+            if let Some(t) = limits.time {
+                let ends: Vec<Duration> = result.iterations.iter().map(|i| i.time).collect();
+                match t.next(&pace(&ends, &result.iterations, self.elapsed(), legal)) {
+                    Next::Stop => break,
+                    Next::Deeper { until } => self.until = Some(until),
+                }
             }
         }
         result.nodes = self.nodes;
         result
     }
 
-    /// Whether the next iteration would most likely run past the hard limit (and be thrown
-    /// away): it is predicted to take the last one's time times the growth from the one before
-    /// (at least 2, at most 8).
-    fn next_would_overrun(&self, its: &[Iteration]) -> bool {
-        let (Some(t), Some(start), [.., a, b, c]) = (&self.limits.time, self.start, its) else {
-            return false;
-        };
-        if t.soft >= t.hard {
-            // The caller wants the whole budget searched.
-            return false;
-        }
-        let last = c.time.saturating_sub(b.time).as_secs_f64();
-        let before = b.time.saturating_sub(a.time).as_secs_f64();
-        let growth = if before > 0.0 {
-            (last / before).clamp(2.0, 8.0)
-        } else {
-            8.0
-        };
-        start.elapsed().as_secs_f64() + last * growth > t.hard.as_secs_f64()
+    /// The time since the search started.
+    fn elapsed(&self) -> Duration {
+        self.start.map(|s| s.elapsed()).unwrap_or_default()
     }
 
-    /// Whether the clock has passed the budget's `which` limit (never, without a time limit).
-    pub(super) fn past(&self, which: impl Fn(&TimeLimit) -> Duration) -> bool {
-        match (&self.limits.time, self.start) {
-            (Some(t), Some(start)) => start.elapsed() >= which(t),
-            _ => false,
+    /// Whether the running iteration's time is up (never without a time limit).
+    pub(super) fn out_of_time(&self) -> bool {
+        self.until.is_some_and(|u| self.elapsed() >= u)
+    }
+
+    /// Whether the search stopped for the clock, not for the node budget (which discards a
+    /// partial iteration, as the cart's search does).
+    fn cut_by_the_clock(&self) -> bool {
+        self.stop && !(self.limits.nodes != 0 && self.nodes >= self.limits.nodes)
+    }
+
+    /// After an iteration the clock cut: its root moves that finished were searched a ply
+    /// deeper than the last complete iteration, so when the previous best is among them, the
+    /// best of them stands (the previous best, or a move shown better than it at this depth).
+    /// Not with a root margin: a level's choice reads the root scores of one complete
+    /// iteration, as the cart's does.
+    fn keep_cut_iteration(&mut self, depth: u8, result: &mut SearchResult) {
+        let Some(prev) = result.best else { return };
+        if self.root_margin != 0 {
+            return;
         }
+        let Some(b) = kept(prev, &self.root_scores) else {
+            return;
+        };
+        let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
+        debug_assert_eq!(pv.first(), Some(&b.mv));
+        result.best = Some(b.mv);
+        result.score = b.score;
+        result.pv = pv.clone();
+        result.iterations.push(Iteration {
+            depth,
+            best: b.mv,
+            score: b.score,
+            pv,
+            nodes: self.nodes,
+            time: self.elapsed(),
+            complete: false,
+        });
     }
 
     /// One iteration at the root: every move with the full window (or, with a root margin,
@@ -307,5 +304,24 @@ impl Searcher {
             }
         }
         best
+    }
+}
+
+/// What the time rule knows after the iterations `its` (ending at `ends`).
+fn pace<'a>(ends: &'a [Duration], its: &[Iteration], now: Duration, legal: usize) -> Pace<'a> {
+    let changed = |k: usize| k >= 1 && its[k].best != its[k - 1].best;
+    let n = its.len();
+    let changes = (n.saturating_sub(2)..n).filter(|&k| changed(k)).count() as u32;
+    let stable = its
+        .iter()
+        .rev()
+        .take_while(|i| Some(i.best) == its.last().map(|l| l.best))
+        .count() as u32;
+    Pace {
+        ends,
+        now,
+        changes,
+        stable,
+        legal,
     }
 }

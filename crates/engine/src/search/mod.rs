@@ -22,16 +22,18 @@ mod iter_deep;
 mod ordering;
 mod qsearch;
 mod race;
+mod time;
 mod trace;
 mod tt;
 
 pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
-pub use iter_deep::{Iteration, Limits, RootScore, SearchResult, TimeLimit, TIME_CHECK_NODES};
+pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};
 pub use ordering::{
     capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER,
     KEY_PV, KEY_TT,
 };
 pub use race::{is_fork, king_safe, RACE_NODES};
+pub use time::{kept, predict, Next, Pace, TimeLimit, TIME_CHECK_NODES};
 pub use trace::TraceNode;
 pub use tt::{Bound, Entry, Tt};
 
@@ -60,6 +62,8 @@ pub struct Searcher {
     limits: Limits,
     stop: bool,
     start: Option<Instant>,
+    /// When the running iteration is cut (from `start`; `None` without a time limit).
+    until: Option<std::time::Duration>,
     /// Sorted hashes of the game before the root (for repetition), and the history length at
     /// the root (entries past it are the search path).
     game: Vec<i32>,
@@ -102,6 +106,7 @@ impl Searcher {
             limits: Limits::depth(1),
             stop: false,
             start: None,
+            until: None,
             game: Vec::new(),
             root_len: 0,
             root_margin: 0,
