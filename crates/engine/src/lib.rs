@@ -22,6 +22,7 @@ mod position;
 pub mod record;
 pub mod rng;
 pub mod rules;
+mod scan;
 pub mod score;
 pub mod search;
 mod square;

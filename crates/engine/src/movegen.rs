@@ -4,10 +4,10 @@
 //! Along a ray a piece stops at the first occupied square; an empty square is a destination if
 //! its kind may stop there, and the ray ends after a square its kind may not pass.
 
-use crate::eval::bits::rank_cells_equal;
 use crate::moves::{Move, MoveList};
 use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};
 use crate::position::Position;
+use crate::scan::rank_cells_equal;
 use crate::square::{step, Square};
 
 impl Position {

@@ -8,11 +8,11 @@
 //! the PV's, the captures, the killers) without generating the rest, and walk the quiet tail
 //! without searching it for a maximum each time.
 
-use crate::eval::bits::rank_cells_equal;
 use crate::moves::Move;
 use crate::piece::{Side, ATTACKER, DEFENDER, KING};
 use crate::position::Position;
 use crate::rules::FLAG_EDGE;
+use crate::scan::rank_cells_equal;
 use crate::square::MAX_AREA;
 
 use super::MAX_PLY;
