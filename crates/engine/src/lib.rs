@@ -2,6 +2,12 @@
 //! outcomes, notation and perft. This crate is the specification the cart's Lua must match; the
 //! board contract (square order, cell codes, directions, move order and encoding, capture order,
 //! zobrist key order, PRNG) is documented in `docs/contract.md`.
+//!
+//! The modules stand in layers, each importing only from its own layer and those below:
+//! squares, cell codes, moves, rank scans, zobrist keys, the PRNG, scores and the search
+//! switches (`config`); notation; the rules; the position; move generation, captures, outcomes,
+//! play, perft and diagrams; the evaluation; the search and game records; the difficulty levels,
+//! the opening book and the game clock.
 #![warn(missing_docs)]
 
 pub mod book;
