@@ -8,9 +8,9 @@ use tafl8_engine::notation::position_string;
 use tafl8_engine::record::move_record;
 use tafl8_engine::{EndReason, Move, MoveList, Position, Rules, Side, Xorshift32};
 
-use super::player::Player;
+use super::player::{Player, Seat};
 use super::stats::MoveStat;
-use super::turn::Turns;
+use super::turn::{Failed, Turns};
 use super::Options;
 
 /// Result of one game from the attackers' point of view.
@@ -41,12 +41,6 @@ impl GameResult {
             GameResult::DefendersWin => 3,
         }
     }
-}
-
-/// A seat: the player and its name.
-pub struct Seat {
-    pub name: String,
-    pub player: Player,
 }
 
 /// One game as played.
@@ -116,15 +110,22 @@ pub fn play_game(
     if let Err(end) = tell_the_opening(setup, &mut seats, opening, &records) {
         return Ok(board.game_over(end));
     }
-    let mut turns = Turns::new(setup, &seats, seed);
+    let mut turns = Turns::new(setup.rules, setup.opts, &seats, seed);
     let end = loop {
         if let Some(end) = board.ended(setup.opts.max_plies) {
             break end;
         }
         let i = usize::from(board.pos.side_to_move() == Side::Defenders);
+        let side = board.pos.side_to_move();
         let (choice, took) = match turns.take(i, seats[i], &mut board.pos, &board.played)? {
             Ok(c) => c,
-            Err(end) => break end,
+            Err(Failed::Lost(reason)) => break Ending::loss(side, reason),
+            Err(Failed::Desync(reason)) => {
+                break Ending {
+                    result: GameResult::Desync,
+                    reason,
+                }
+            }
         };
         board.game.stats.push((
             who[i],

@@ -25,8 +25,8 @@ use tafl8_engine::{Rules, Side, Xorshift32};
 
 use super::rules::RulesArgs;
 use external::External;
-use game::{opening, play_game, Seat, Setup};
-use player::{parse_internal, Player};
+use game::{opening, play_game, Setup};
+use player::{parse_internal, Player, Seat};
 use report::{Played, Results};
 
 /// Play two engines against each other and estimate the Elo difference.

@@ -35,6 +35,14 @@ pub struct Internal {
     pub cart: Option<Arc<Target>>,
 }
 
+/// A seat: the player and its name.
+pub struct Seat {
+    /// Shown in reports and game records.
+    pub name: String,
+    /// Who plays.
+    pub player: Player,
+}
+
 /// One side of a match.
 pub enum Player {
     /// tafl8's engine.

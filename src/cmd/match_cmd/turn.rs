@@ -12,9 +12,21 @@ use tafl8_engine::search::{Limits, Searcher, TimeLimit};
 use tafl8_engine::{Move, Position, Side, Xorshift32};
 
 use super::external::{External, Failure};
-use super::game::{Ending, GameResult, Seat, Setup};
-use super::player::{Internal, Player};
+use std::sync::Arc;
+
+use tafl8_engine::Rules;
+
+use super::player::{Internal, Player, Seat};
 use super::verdict::{judge, Verdict};
+use super::Options;
+
+/// Why a turn ended the game.
+pub enum Failed {
+    /// The player to move loses (how: `NAME (SIDE): no move in time`, ...).
+    Lost(String),
+    /// The engine's board parted from the referee's (what showed it).
+    Desync(String),
+}
 
 /// A move chosen, with what the player said of its search.
 pub struct Choice {
@@ -29,7 +41,7 @@ pub struct Choice {
 /// What the players draw on through a game: tafl8's searchers (one per seat it plays), the
 /// level's move choices' generator, the opening book, the clock.
 pub struct Turns<'a> {
-    setup: &'a Setup<'a>,
+    opts: &'a Options,
     searchers: [Option<Searcher>; 2],
     rng: Xorshift32,
     book: Option<Book>,
@@ -37,19 +49,24 @@ pub struct Turns<'a> {
 }
 
 impl<'a> Turns<'a> {
-    /// Fresh for a game between `seats` (attackers, defenders), the level's choices seeded
-    /// with `seed`.
-    pub fn new(setup: &'a Setup<'a>, seats: &[&mut Seat; 2], seed: u32) -> Turns<'a> {
+    /// Fresh for a game under `rules` between `seats` (attackers, defenders), the level's
+    /// choices seeded with `seed`.
+    pub fn new(
+        rules: &Arc<Rules>,
+        opts: &'a Options,
+        seats: &[&mut Seat; 2],
+        seed: u32,
+    ) -> Turns<'a> {
         let searcher = |s: &Seat| match &s.player {
-            Player::Internal(p) => Some(Searcher::with_weights(setup.rules, p.cfg, &p.weights)),
+            Player::Internal(p) => Some(Searcher::with_weights(rules, p.cfg, &p.weights)),
             Player::External(_) => None,
         };
         Turns {
-            setup,
+            opts,
             searchers: [searcher(seats[0]), searcher(seats[1])],
             rng: difficulty::seeded_rng(seed),
-            book: Book::builtin(setup.rules),
-            clock: setup.opts.clock.map(GameClock::new),
+            book: Book::builtin(rules),
+            clock: opts.clock.map(GameClock::new),
         }
     }
 
@@ -61,7 +78,7 @@ impl<'a> Turns<'a> {
         seat: &mut Seat,
         pos: &mut Position,
         played: &[Move],
-    ) -> anyhow::Result<Result<(Choice, Duration), Ending>> {
+    ) -> anyhow::Result<Result<(Choice, Duration), Failed>> {
         let side = pos.side_to_move();
         if let Some(c) = &mut self.clock {
             c.start_turn(side);
@@ -77,10 +94,10 @@ impl<'a> Turns<'a> {
         let took = t0.elapsed();
         if let Some(c) = &mut self.clock {
             if !c.end_turn(side, took) {
-                return Ok(Err(Ending::loss(
-                    side,
-                    format!("{} ({side}) lost on time", seat.name),
-                )));
+                return Ok(Err(Failed::Lost(format!(
+                    "{} ({side}) lost on time",
+                    seat.name
+                ))));
             }
         }
         Ok(Ok((choice, took)))
@@ -88,7 +105,7 @@ impl<'a> Turns<'a> {
 
     /// The time tafl8's `p` may take now: the clock's share, or its move time.
     fn time_for(&self, p: &Internal, side: Side) -> Option<TimeLimit> {
-        let opts = self.setup.opts;
+        let opts = self.opts;
         let movetime = p.movetime.or(opts.movetime.map(Duration::from_millis));
         move_limit(
             self.clock.map(|c| c.state()).as_ref(),
@@ -127,9 +144,9 @@ impl<'a> Turns<'a> {
         name: &str,
         pos: &Position,
         t0: Instant,
-    ) -> Result<Choice, Ending> {
+    ) -> Result<Choice, Failed> {
         let side = pos.side_to_move();
-        let opts = self.setup.opts;
+        let opts = self.opts;
         let deadline = match &self.clock {
             Some(c) => t0 + c.left(side) + Duration::from_secs(2),
             None => t0 + Duration::from_secs(opts.move_timeout),
@@ -147,8 +164,7 @@ impl<'a> Turns<'a> {
             }
             Err(f) => Verdict::Forfeit(f.to_string()),
         };
-        let loss =
-            |why: &dyn std::fmt::Display| Ending::loss(side, format!("{name} ({side}): {why}"));
+        let loss = |why: &dyn std::fmt::Display| Failed::Lost(format!("{name} ({side}): {why}"));
         match verdict {
             Verdict::Move(mv) => {
                 if let Err(f) = e.settle() {
@@ -172,10 +188,7 @@ impl<'a> Turns<'a> {
                 if e.settle().is_err() {
                     e.kill();
                 }
-                Err(Ending {
-                    result: GameResult::Desync,
-                    reason: format!("{name} ({side}) {why}"),
-                })
+                Err(Failed::Desync(format!("{name} ({side}) {why}")))
             }
         }
     }

@@ -210,18 +210,19 @@ impl Searcher {
         if self.root_margin != 0 {
             return;
         }
-        let Some(b) = kept(prev, &self.root_scores) else {
+        let finished = self.root_scores.iter().map(|r| (r.mv, r.score));
+        let Some((mv, score)) = kept(prev, finished) else {
             return;
         };
         let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
-        debug_assert_eq!(pv.first(), Some(&b.mv));
-        result.best = Some(b.mv);
-        result.score = b.score;
+        debug_assert_eq!(pv.first(), Some(&mv));
+        result.best = Some(mv);
+        result.score = score;
         result.pv = pv.clone();
         result.iterations.push(Iteration {
             depth,
-            best: b.mv,
-            score: b.score,
+            best: mv,
+            score,
             pv,
             nodes: self.nodes,
             time: self.elapsed(),

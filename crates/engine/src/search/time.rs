@@ -23,8 +23,7 @@
 use std::time::Duration;
 
 use crate::moves::Move;
-
-use super::RootScore;
+use crate::score::Score;
 
 /// A wall-clock budget, measured from the start of [`super::Searcher::search`].
 ///
@@ -154,17 +153,20 @@ pub fn predict(ends: &[Duration]) -> Option<Duration> {
 }
 
 /// The move that stands after an iteration the clock cut, from its root moves that finished
-/// (`finished`, in search order): the best of them when `prev`, the last complete iteration's
-/// best, is among them; else none (that iteration's result stands). Of equal scores the first
-/// stands, as at the root.
-pub fn kept(prev: Move, finished: &[RootScore]) -> Option<RootScore> {
-    if !finished.iter().any(|r| r.mv == prev) {
+/// and their scores (`finished`, in search order): the best of them when `prev`, the last
+/// complete iteration's best, is among them; else none (that iteration's result stands). Of
+/// equal scores the first stands, as at the root.
+pub fn kept(
+    prev: Move,
+    finished: impl IntoIterator<Item = (Move, Score)> + Clone,
+) -> Option<(Move, Score)> {
+    if !finished.clone().into_iter().any(|(m, _)| m == prev) {
         return None;
     }
-    let mut best: Option<RootScore> = None;
-    for r in finished {
-        if best.is_none_or(|b| r.score > b.score) {
-            best = Some(*r);
+    let mut best: Option<(Move, Score)> = None;
+    for (m, s) in finished {
+        if best.is_none_or(|(_, b)| s > b) {
+            best = Some((m, s));
         }
     }
     best
@@ -173,30 +175,25 @@ pub fn kept(prev: Move, finished: &[RootScore]) -> Option<RootScore> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::Score;
     use crate::square::Square;
 
-    fn root(m: u8, score: i32, exact: bool) -> RootScore {
-        RootScore {
-            mv: Move::new(Square(m), Square(100)),
-            score: Score::new(score),
-            exact,
-        }
+    fn root(m: u8, score: i32) -> (Move, Score) {
+        (Move::new(Square(m), Square(100)), Score::new(score))
     }
 
     #[test]
     fn a_cut_iteration_counts_when_the_previous_best_finished_in_it() {
-        let prev = root(1, 0, true).mv;
+        let prev = root(1, 0).0;
         // The previous best searched first (+40), then a move shown better (+90), then one
-        // shown no better (an upper bound): the better one stands.
-        let finished = [root(1, 40, true), root(2, 90, true), root(3, 90, false)];
-        assert_eq!(kept(prev, &finished), Some(finished[1]));
+        // shown no better (an upper bound equal to the best): the better one stands.
+        let finished = [root(1, 40), root(2, 90), root(3, 90)];
+        assert_eq!(kept(prev, finished), Some(finished[1]));
         // Only the previous best finished: it stands, with its deeper score.
-        assert_eq!(kept(prev, &finished[..1]), Some(finished[0]));
+        assert_eq!(kept(prev, finished[..1].iter().copied()), Some(finished[0]));
         // The previous best did not finish (no move was searched first, or none finished):
         // nothing is known against it.
-        assert_eq!(kept(prev, &finished[1..]), None);
-        assert_eq!(kept(prev, &[]), None);
+        assert_eq!(kept(prev, finished[1..].iter().copied()), None);
+        assert_eq!(kept(prev, []), None);
     }
 
     fn ms(v: u64) -> Duration {
