@@ -81,6 +81,7 @@ impl Position {
         let sq = sq & 0xff;
         let c = self.cells[sq];
         self.cells[sq] = EMPTY;
+        self.bits[c as usize & 3] ^= self.rules.layout().bit(sq);
         self.hash ^= self.rules.zobrist().piece(c, Square(sq as u8));
         self.cap_stack.push(sq as u8);
     }

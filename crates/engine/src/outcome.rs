@@ -120,38 +120,10 @@ impl Position {
 
     /// Whether no defender (king included) can reach an edge square through non-attacker squares.
     pub fn is_surrounded(&self) -> bool {
-        let mut seen = [false; MAX_AREA];
-        let mut stack = [0u8; MAX_AREA];
-        let mut top = 0;
-        for (i, &c) in self.cells.iter().enumerate() {
-            if c == DEFENDER || c == KING {
-                if self.rules.flags()[i] & FLAG_EDGE != 0 {
-                    return false;
-                }
-                seen[i] = true;
-                stack[top] = i as u8;
-                top += 1;
-            }
-        }
-        let dirs = self.geometry().directions();
-        while top > 0 {
-            top -= 1;
-            let s = stack[top] as i16;
-            for d in dirs {
-                let t = (s + d) as usize;
-                let c = self.cells[t];
-                if seen[t] || c == ATTACKER || c == OFF {
-                    continue;
-                }
-                if self.rules.flags()[t] & FLAG_EDGE != 0 {
-                    return false;
-                }
-                seen[t] = true;
-                stack[top] = t as u8;
-                top += 1;
-            }
-        }
-        true
+        let l = self.rules.layout();
+        let defenders = self.bits[DEFENDER as usize] | self.bits[KING as usize];
+        let free = l.board & !self.bits[ATTACKER as usize];
+        !l.fill_reaches(defenders, free, l.edge)
     }
 
     /// Whether the king on the edge sits in an exit fort: it can move; the empty squares it can

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
+use crate::bitboard::Bits;
 use crate::moves::Move;
 use crate::notation::{parse_position_string, NotationError};
-use crate::piece::{Side, EMPTY, KING, OFF};
+use crate::piece::{Side, ATTACKER, EMPTY, KING, OFF};
 use crate::rules::{Rules, FLAG_ESCAPE};
 use crate::square::{Geometry, Square, CELLS, MAX_AREA};
 
@@ -64,6 +65,9 @@ pub struct Position {
     pub(crate) history: Vec<i32>,
     /// Squares captured by the moves made so far, most recent last (`unmake` pops them).
     pub(crate) cap_stack: Vec<u8>,
+    /// The squares of each piece code (`ATTACKER`, `DEFENDER`, `KING`; entry 0 unused) as board
+    /// bitsets, kept in step with `cells` (see [`crate::bitboard`]).
+    pub(crate) bits: [Bits; 4],
 }
 
 /// Why a position could not be built.
@@ -125,7 +129,14 @@ impl Position {
             return Err(PositionError::Kings(kings.len()));
         }
         let hash = rules.zobrist().hash_of(&cells, side);
+        let mut bits = [0; 4];
+        for (i, &c) in cells.iter().enumerate() {
+            if (ATTACKER..=KING).contains(&c) {
+                bits[c as usize] |= rules.layout().bit(i);
+            }
+        }
         let mut pos = Position {
+            bits,
             king: Square(kings[0] as u8),
             rules,
             cells,
@@ -204,6 +215,8 @@ impl Position {
         self.history.push(self.hash);
         self.cells[from] = EMPTY;
         self.cells[to] = piece;
+        let l = self.rules.layout();
+        self.bits[piece as usize & 3] ^= l.bit(from) | l.bit(to);
         let z = self.rules.zobrist();
         self.hash ^= z.piece(piece, mv.from) ^ z.piece(piece, mv.to) ^ z.side();
         let status = self.status;
@@ -234,6 +247,8 @@ impl Position {
         let piece = self.cells[to];
         self.cells[to] = EMPTY;
         self.cells[from] = piece;
+        let l = self.rules.layout();
+        self.bits[piece as usize & 3] ^= l.bit(from) | l.bit(to);
         if piece == KING {
             self.king = undo.mv.from;
         }
@@ -244,6 +259,7 @@ impl Position {
                 .pop()
                 .unwrap_or_else(|| unreachable!("capture stack"));
             self.cells[sq as usize] = enemy;
+            self.bits[enemy as usize] |= l.bit(sq as usize);
         }
         self.status = undo.status;
         // The history holds the hash before the move: popping it restores the hash exactly.
@@ -251,5 +267,60 @@ impl Position {
             .history
             .pop()
             .unwrap_or_else(|| unreachable!("unmake without make"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::MoveList;
+
+    /// The piece bitsets rebuilt from the mailbox, square by square.
+    fn bits_of(pos: &Position) -> [Bits; 4] {
+        let l = pos.rules.layout();
+        let mut bits = [0; 4];
+        for sq in pos.geometry().squares() {
+            let c = pos.cell(sq);
+            if (ATTACKER..=KING).contains(&c) {
+                bits[c as usize] |= l.bit(sq.index());
+            }
+        }
+        bits
+    }
+
+    #[test]
+    fn bitsets_follow_the_mailbox() {
+        // Every preset, pseudo-random walks (restarted when a game ends); at each position every
+        // move is made and unmade: the bitsets must match the cells after each.
+        let mut captures = 0;
+        for name in crate::rules::PRESETS {
+            let rules = Arc::new(Rules::preset(name).unwrap());
+            let mut pos = Position::start(rules.clone());
+            let mut list = MoveList::new();
+            let mut x: u32 = 2463534242;
+            for _ in 0..400 {
+                pos.gen_moves(&mut list);
+                if list.is_empty() || pos.ply() > 120 {
+                    pos = Position::start(rules.clone());
+                    continue;
+                }
+                assert_eq!(pos.bits, bits_of(&pos), "{name}");
+                for &m in list.iter() {
+                    let before = pos.clone();
+                    let undo = pos.make(m);
+                    assert_eq!(pos.bits, bits_of(&pos), "{name}: after {m:?}");
+                    captures += undo.captures();
+                    pos.unmake(&undo);
+                    assert_eq!(pos, before, "{name}: {m:?}");
+                    assert_eq!(pos.bits, before.bits, "{name}: {m:?}");
+                }
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                pos.make(list.as_slice()[x as usize % list.len()]);
+            }
+        }
+        // The walks must have met captures, or the comparison proves little.
+        assert!(captures > 100, "{captures}");
     }
 }

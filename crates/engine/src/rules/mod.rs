@@ -19,6 +19,7 @@ pub use file::{
 pub use kinds::{Kind, KindSet};
 pub use presets::{preset_of, preset_source, PRESETS};
 
+use crate::bitboard::Layout;
 use crate::config::SearchConfig;
 use crate::notation::parse_position_string;
 use crate::piece::{Side, ATTACKER, KING};
@@ -54,6 +55,7 @@ pub struct Rules {
     hostile_empty: [KindSet; CELLS],
     hostile_occupied: [KindSet; CELLS],
     zobrist: Zobrist,
+    layout: Layout,
 }
 
 impl Rules {
@@ -296,6 +298,7 @@ impl Rules {
             hostile_empty,
             hostile_occupied,
             zobrist,
+            layout: Layout::new(geometry),
         })
     }
 
@@ -388,6 +391,10 @@ impl Rules {
         first(&self.hostile_occupied)
     }
     /// The flags over all [`CELLS`] indices (hot paths: no bounds checks with `u8` indices).
+    /// The board's bit layout (see [`crate::bitboard`]).
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
     pub(crate) fn flags_full(&self) -> &[u8; CELLS] {
         &self.flags
     }

@@ -1,0 +1,173 @@
+//! Dense board bitsets: square `(file, rank)` is bit `rank * n + file`, so an 11 x 11 board (121
+//! squares) fits one `u128`. The padded mailbox stays the contract's representation; the
+//! position keeps one bitset per piece kind beside it (updated by `make`/`unmake`), and the
+//! rules and the evaluation answer board-wide questions (is every defender enclosed, where can
+//! the king go) with whole-board shifts instead of square-by-square walks.
+//!
+//! Why dense and not padded: the padded 13 x 13 mailbox has 169 cells, more than 128 bits; the
+//! price of dense is masking the east/west shifts so a ray cannot wrap onto the next rank.
+
+use crate::square::{Geometry, CELLS};
+
+/// A set of squares of one board, one bit per square (see the module doc for the bit order).
+pub(crate) type Bits = u128;
+
+/// One board size's bit layout: the square <-> bit maps and the masks the shifts need.
+#[derive(Clone, Debug)]
+pub(crate) struct Layout {
+    n: u32,
+    /// Every on-board square.
+    pub(crate) board: Bits,
+    /// The on-board squares of the outermost files and ranks.
+    pub(crate) edge: Bits,
+    not_first_file: Bits,
+    not_last_file: Bits,
+    /// The bit of each padded square (0 for ring squares and past the area).
+    bit_of: [Bits; CELLS],
+    /// The padded square of each bit index.
+    square_of: [u8; 128],
+}
+
+impl Layout {
+    /// The layout of `g`'s board.
+    pub(crate) fn new(g: Geometry) -> Layout {
+        let n = g.size() as u32;
+        let mut l = Layout {
+            n,
+            board: 0,
+            edge: 0,
+            not_first_file: 0,
+            not_last_file: 0,
+            bit_of: [0; CELLS],
+            square_of: [0; 128],
+        };
+        for rank in 0..n as u8 {
+            for file in 0..n as u8 {
+                let i = rank as u32 * n + file as u32;
+                let bit: Bits = 1 << i;
+                let sq = g
+                    .square(file, rank)
+                    .unwrap_or_else(|| unreachable!("file and rank below n"))
+                    .index();
+                l.board |= bit;
+                l.bit_of[sq] = bit;
+                l.square_of[i as usize] = sq as u8;
+                if file != 0 {
+                    l.not_first_file |= bit;
+                }
+                if file as u32 != n - 1 {
+                    l.not_last_file |= bit;
+                }
+                if file == 0 || rank == 0 || file as u32 == n - 1 || rank as u32 == n - 1 {
+                    l.edge |= bit;
+                }
+            }
+        }
+        l
+    }
+
+    /// The bit of padded square `sq` (0 for a ring square).
+    #[inline(always)]
+    pub(crate) fn bit(&self, sq: usize) -> Bits {
+        self.bit_of[sq & (CELLS - 1)]
+    }
+
+    /// The padded square of bit index `i` (as `trailing_zeros` gives it).
+    #[inline(always)]
+    pub(crate) fn square(&self, i: u32) -> usize {
+        self.square_of[i as usize & 127] as usize
+    }
+
+    /// `x` moved one step in direction `dir` (contract order: 0 north, 1 east, 2 south, 3 west);
+    /// squares stepping off the board drop out.
+    #[inline(always)]
+    pub(crate) fn shift(&self, x: Bits, dir: usize) -> Bits {
+        match dir {
+            0 => (x << self.n) & self.board,
+            1 => (x << 1) & self.not_first_file,
+            2 => x >> self.n,
+            _ => (x >> 1) & self.not_last_file,
+        }
+    }
+
+    /// The squares one orthogonal step from a square of `x`.
+    #[inline(always)]
+    pub(crate) fn neighbours(&self, x: Bits) -> Bits {
+        self.shift(x, 0) | self.shift(x, 1) | self.shift(x, 2) | self.shift(x, 3)
+    }
+
+    /// Everything 4-connected to `seed` through `free` squares (`seed` itself included).
+    #[inline]
+    pub(crate) fn fill(&self, seed: Bits, free: Bits) -> Bits {
+        let mut r = seed;
+        loop {
+            let grown = r | (self.neighbours(r) & free);
+            if grown == r {
+                return r;
+            }
+            r = grown;
+        }
+    }
+
+    /// Whether the 4-connected growth of `seed` through `free` squares touches `target` (`seed`
+    /// itself included); stops as soon as it does.
+    #[inline]
+    pub(crate) fn fill_reaches(&self, seed: Bits, free: Bits, target: Bits) -> bool {
+        let mut r = seed;
+        loop {
+            if r & target != 0 {
+                return true;
+            }
+            let grown = r | (self.neighbours(r) & free);
+            if grown == r {
+                return false;
+            }
+            r = grown;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_stay_on_the_board() {
+        // n = 7: a1 is bit 0, g1 bit 6, a2 bit 7, g7 bit 48.
+        let g = Geometry::new(7).unwrap();
+        let m = Layout::new(g);
+        let (a1, g1, a2, g7) = (1u128, 1u128 << 6, 1u128 << 7, 1u128 << 48);
+        assert_eq!(m.shift(a1, 0), a2);
+        assert_eq!(m.shift(a1, 1), 1 << 1);
+        assert_eq!(m.shift(a1, 2), 0);
+        assert_eq!(m.shift(a1, 3), 0);
+        assert_eq!(m.shift(g1, 1), 0, "east of g1 is off the board, not a2");
+        assert_eq!(m.shift(a2, 3), 0, "west of a2 is off the board, not g1");
+        assert_eq!(m.shift(g7, 0), 0);
+        assert_eq!(m.bit(g.square(6, 6).unwrap().index()), g7);
+        assert_eq!(m.bit(g.square(0, 1).unwrap().index()), a2);
+        assert_eq!(m.square(48), g.square(6, 6).unwrap().index());
+        assert_eq!(m.bit(0), 0, "a ring square has no bit");
+        // 7 x 7 has 24 edge squares (4 * 7 - 4).
+        assert_eq!(m.edge.count_ones(), 24);
+        assert_eq!(m.board.count_ones(), 49);
+    }
+
+    #[test]
+    fn fills_by_hand() {
+        // n = 5, a wall on the c-file except c5: from a1 the fill reaches the a/b files and, by
+        // c5, the d/e files too; with c5 walled as well it stays west of the wall.
+        let m = Layout::new(Geometry::new(5).unwrap());
+        let c_file: Bits = (0..5).map(|r| 1u128 << (r * 5 + 2)).sum();
+        let c5: Bits = 1 << (4 * 5 + 2);
+        let open = m.board & !(c_file & !c5);
+        assert_eq!(m.fill(1, open), open);
+        let closed = m.board & !c_file;
+        let west: Bits = (0..5).map(|r| 3u128 << (r * 5)).sum();
+        assert_eq!(m.fill(1, closed), west);
+        let e1: Bits = 1 << 4;
+        assert!(m.fill_reaches(1, open, e1));
+        assert!(!m.fill_reaches(1, closed, e1));
+        assert!(m.fill_reaches(e1, 0, e1), "the seed itself counts");
+    }
+}
