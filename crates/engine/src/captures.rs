@@ -124,7 +124,12 @@ impl Position {
     /// every member, is captured (the king, if in the row, is not).
     fn shieldwall(&mut self, to: usize, side: Side) {
         let dirs = self.geometry().directions();
+        let enemy = Some(side.opponent());
         for (i, d) in dirs.into_iter().enumerate() {
+            // A wall on this line starts beside `to`: most moves find no enemy there.
+            if Side::of_piece(self.cells[step(to, d)]) != enemy {
+                continue;
+            }
             // The perpendicular pointing off the board tells which edge we run along.
             let (p1, p2) = (dirs[(i + 1) % 4], dirs[(i + 3) % 4]);
             let out1 = self.cells[(to as i16 + p1) as usize] == OFF;
@@ -138,7 +143,7 @@ impl Position {
             let mut members = 0;
             loop {
                 let c = self.cells[s as usize];
-                if Side::of_piece(c) != Some(side.opponent()) {
+                if Side::of_piece(c) != enemy {
                     break;
                 }
                 if !self.is_capturer(self.cells[(s + front) as usize], side) {
