@@ -238,6 +238,46 @@ impl Position {
         Undo { mv, ncaps, status }
     }
 
+    /// Whether `mv` (legal, as for `make`) would capture a piece or the king, or with `endings`
+    /// also end the game, exactly as `make` would find it; the position is left as it was. Only
+    /// the board changes and is restored (no hash, history or ply), so the search can test its
+    /// many candidate moves for the few worth making.
+    #[inline]
+    pub(crate) fn probe(&mut self, mv: Move, endings: bool) -> bool {
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let piece = self.cells[from];
+        let (hash, status, king) = (self.hash, self.status, self.king);
+        let moved = {
+            let l = self.rules.layout();
+            l.bit(from) | l.bit(to)
+        };
+        self.cells[from] = EMPTY;
+        self.cells[to] = piece;
+        self.bits[piece as usize & 3] ^= moved;
+        if piece == KING {
+            self.king = mv.to;
+        }
+        let ncaps = self.capture(mv.to, piece);
+        let mut hit = ncaps > 0 || self.status != Status::Ongoing;
+        if !hit && endings && status == Status::Ongoing {
+            hit = self.ending_after(mv.to, piece) != Status::Ongoing;
+        }
+        let enemy = if self.side == Side::Attackers { 2 } else { 1 };
+        for _ in 0..ncaps {
+            let sq = self
+                .cap_stack
+                .pop()
+                .unwrap_or_else(|| unreachable!("capture stack"));
+            self.cells[sq as usize] = enemy;
+            self.bits[enemy as usize] |= self.rules.layout().bit(sq as usize);
+        }
+        self.cells[to] = EMPTY;
+        self.cells[from] = piece;
+        self.bits[piece as usize & 3] ^= moved;
+        (self.hash, self.status, self.king) = (hash, status, king);
+        hit
+    }
+
     /// Takes back the move `undo` was returned for (moves must be unmade in reverse order).
     #[inline]
     pub fn unmake(&mut self, undo: &Undo) {
@@ -289,10 +329,11 @@ mod tests {
     }
 
     #[test]
-    fn bitsets_follow_the_mailbox() {
+    fn bitsets_and_probes_follow_the_mailbox() {
         // Every preset, pseudo-random walks (restarted when a game ends); at each position every
-        // move is made and unmade: the bitsets must match the cells after each.
-        let mut captures = 0;
+        // move is probed and made: the probe must agree with `make` and leave the position
+        // untouched, and the bitsets must match the cells after each make and unmake.
+        let mut hits = 0;
         for name in crate::rules::PRESETS {
             let rules = Arc::new(Rules::preset(name).unwrap());
             let mut pos = Position::start(rules.clone());
@@ -307,9 +348,19 @@ mod tests {
                 assert_eq!(pos.bits, bits_of(&pos), "{name}");
                 for &m in list.iter() {
                     let before = pos.clone();
+                    let taken = pos.probe(m, false);
+                    let ends = pos.probe(m, true);
+                    assert_eq!(
+                        pos, before,
+                        "{name}: the probe of {m:?} changed the position"
+                    );
+                    assert_eq!(pos.bits, before.bits, "{name}: {m:?}");
                     let undo = pos.make(m);
                     assert_eq!(pos.bits, bits_of(&pos), "{name}: after {m:?}");
-                    captures += undo.captures();
+                    let captured = undo.captures() > 0 || pos.status() == Status::KingCaptured;
+                    assert_eq!(taken, captured, "{name}: {m:?}");
+                    assert_eq!(ends, captured || pos.status() != Status::Ongoing, "{name}");
+                    hits += taken as u32;
                     pos.unmake(&undo);
                     assert_eq!(pos, before, "{name}: {m:?}");
                     assert_eq!(pos.bits, before.bits, "{name}: {m:?}");
@@ -320,7 +371,7 @@ mod tests {
                 pos.make(list.as_slice()[x as usize % list.len()]);
             }
         }
-        // The walks must have met captures, or the comparison proves little.
-        assert!(captures > 100, "{captures}");
+        // The walks must have met captures, or the probe comparison proves little.
+        assert!(hits > 100, "{hits}");
     }
 }

@@ -286,8 +286,8 @@ impl Searcher {
     /// Fills `moves` and `keys` from `list` with the ordering keys of the enabled features;
     /// returns the count. Key order: TT move, PV move, captures, killers, history. A capture is
     /// a move that takes a piece or the king: the candidates (moves landing where
-    /// `capture_squares` marks, the king's own moves only if he is armed) are made and unmade
-    /// to see (`pos` is restored).
+    /// `capture_squares` marks, the king's own moves only if he is armed) are probed on the
+    /// board to see (`pos` is restored).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn order(
         &self,
@@ -313,7 +313,7 @@ impl Searcher {
             } else if self.cfg.captures_first
                 && marks[m.to.index()]
                 && (king_armed || pos.cell(m.from) != crate::piece::KING)
-                && captures(pos, m)
+                && pos.probe(m, false)
             {
                 KEY_CAPTURE
             } else {
@@ -329,12 +329,4 @@ impl Searcher {
         }
         list.len()
     }
-}
-
-/// Whether `m` takes a piece or the king (made and unmade to see).
-fn captures(pos: &mut Position, m: Move) -> bool {
-    let undo = pos.make(m);
-    let taken = undo.captures() > 0 || pos.status() == Status::KingCaptured;
-    pos.unmake(&undo);
-    taken
 }

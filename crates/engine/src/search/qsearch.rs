@@ -88,6 +88,11 @@ impl Searcher {
             if !marks[m.to.index()] || (!king_armed && m.from == king) {
                 continue;
             }
+            // Most candidates neither capture nor end the game: a probe of the board rules them
+            // out without a full make (the kept ones are made below and tested as before).
+            if !pos.probe(m, true) {
+                continue;
+            }
             let undo = pos.make(m);
             let s = if pos.status() != Status::Ongoing {
                 Score::win_in(ply + 1)
