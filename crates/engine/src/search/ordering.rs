@@ -174,10 +174,9 @@ pub fn capture_squares(pos: &Position, marks: &mut [bool; MAX_AREA]) {
         }
     }
     if pos.rules().shieldwall() {
-        for (i, m) in marks.iter_mut().enumerate() {
-            if pos.rules().flags()[i] & FLAG_EDGE != 0 {
-                *m = true;
-            }
+        // Without a branch, so the whole board is marked a vector at a time.
+        for (m, &f) in marks.iter_mut().zip(pos.rules().flags()) {
+            *m |= f & FLAG_EDGE != 0;
         }
     }
 }
