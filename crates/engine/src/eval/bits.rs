@@ -96,13 +96,7 @@ impl BoardMasks {
     /// continuing only through `pass` squares (a subset of `empty`).
     #[inline(always)]
     pub(crate) fn ray(&self, from: Bits, dir: usize, empty: Bits, pass: Bits) -> Bits {
-        let mut x = self.shift(from, dir) & empty;
-        let mut reached = x;
-        while x != 0 {
-            x = self.shift(x & pass, dir) & empty;
-            reached |= x;
-        }
-        reached
+        self.layout.steps(from, dir, pass) & empty
     }
 }
 
