@@ -367,3 +367,51 @@ fn bench_time_searches_the_start_and_the_middle_of_recorded_games() {
         "{err}"
     );
 }
+
+#[test]
+fn bench_nodes_searches_each_position_to_the_budget() {
+    let args = [
+        "bench",
+        "nodes",
+        "--variant",
+        "brandubh",
+        "--positions",
+        "2",
+        "--nodes",
+        "3000",
+    ];
+    let o = tafl8(&args);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(2)
+        .take(3)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0][0], "start", "{out}");
+    // Columns from the right: score, best, nodes, ms (a label may hold a space).
+    let col = |r: &Vec<&str>, k: usize| r[r.len() - k].to_string();
+    assert!(rows.iter().all(|r| col(r, 2) == "3000"), "{out}");
+    // The start's search is `analyze`'s with the same budget: same best move and score.
+    let a = tafl8(&[
+        "analyze",
+        "--variant",
+        "brandubh",
+        "--nodes",
+        "3000",
+        "--depth",
+        "62",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_eq!(
+        (rows[0][4], rows[0][3]),
+        (v["best"].as_str().unwrap(), v["score"].to_string().as_str()),
+        "{out}"
+    );
+    assert!(out.contains("9000 nodes in"), "{out}");
+    // The checksum covers the results only: a second run prints the same.
+    let sum = |s: &str| s.lines().last().unwrap().to_string();
+    assert_eq!(sum(&out), sum(&stdout(&tafl8(&args))));
+}

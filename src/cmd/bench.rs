@@ -1,4 +1,4 @@
-//! `tafl8 bench`: speed figures. One target per sub-subcommand (`perft` now; `search` etc. later).
+//! `tafl8 bench`: speed figures, one target per sub-subcommand.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,6 +8,7 @@ use tafl8_engine::{perft, Position};
 use super::rules::RulesArgs;
 
 mod cart;
+mod nodes;
 mod runner;
 mod search;
 mod time;
@@ -33,6 +34,9 @@ pub enum Target {
     Cart(cart::CartOptions),
     /// PICO-8 VM instructions per second the headless runner executes (wall clock and CPU time).
     Runner(runner::RunnerOptions),
+    /// The search's speed at a fixed node budget per position (the start and positions from
+    /// recorded games with `--games`): nodes a second, and a checksum of the results.
+    Nodes(nodes::NodesOptions),
     /// How a timed search spends its budget (`--movetime`): per position the time used, its
     /// share of the budget, the depth and nodes; the mean share; the time past the budget.
     Time(time::TimeOptions),
@@ -64,6 +68,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         Target::Cart(c) => cart::run(c),
         Target::Runner(r) => runner::run(r),
         Target::Time(t) => time::run(t),
+        Target::Nodes(n) => nodes::run(n),
     }
 }
 

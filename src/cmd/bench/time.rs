@@ -51,9 +51,11 @@ pub struct TimeOptions {
 }
 
 /// One position to search, with where it comes from.
-struct Case {
-    label: String,
-    pos: Position,
+pub(super) struct Case {
+    /// `start`, `game K ply P` or `self-play I`.
+    pub(super) label: String,
+    /// The position, with the game's history.
+    pub(super) pos: Position,
 }
 
 /// One search's figures.
@@ -127,18 +129,17 @@ fn from_games(rules: &Arc<Rules>, path: &PathBuf, count: usize) -> anyhow::Resul
     Ok(out)
 }
 
-/// Runs the benchmark.
-pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
-    let rules = opts.rules.load()?;
-    let cfg = SearchConfig::parse_for(&opts.config, &rules)?;
-    if cfg!(debug_assertions) {
-        eprintln!("warning: debug build; use `cargo run --release -- bench time`");
-    }
-    let budget = Duration::from_millis(opts.movetime);
-    let time = TimeLimit::movetime(budget);
-    let cases = match &opts.games {
-        Some(path) => from_games(&rules, path, opts.positions)?,
-        None => sample(&rules, opts.positions, opts.seed)
+/// The start and `count` more positions: the middle of the games in `games`, else positions
+/// of seeded self-play games.
+pub(super) fn cases(
+    rules: &Arc<Rules>,
+    games: Option<&PathBuf>,
+    count: usize,
+    seed: u32,
+) -> anyhow::Result<Vec<Case>> {
+    Ok(match games {
+        Some(path) => from_games(rules, path, count)?,
+        None => sample(rules, count, seed)
             .into_iter()
             .enumerate()
             .map(|(i, pos)| Case {
@@ -150,7 +151,19 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
                 pos,
             })
             .collect(),
-    };
+    })
+}
+
+/// Runs the benchmark.
+pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
+    let rules = opts.rules.load()?;
+    let cfg = SearchConfig::parse_for(&opts.config, &rules)?;
+    if cfg!(debug_assertions) {
+        eprintln!("warning: debug build; use `cargo run --release -- bench time`");
+    }
+    let budget = Duration::from_millis(opts.movetime);
+    let time = TimeLimit::movetime(budget);
+    let cases = cases(&rules, opts.games.as_ref(), opts.positions, opts.seed)?;
     let mut rows = Vec::new();
     let cpu0 = thread_cpu_secs();
     for c in &cases {
