@@ -4,8 +4,8 @@
 //! zobrist key order, PRNG) is documented in `docs/contract.md`.
 //!
 //! The modules stand in layers, each importing only from its own layer and those below:
-//! squares, cell codes, moves, rank scans, board bitsets, zobrist keys, the PRNG, scores and the
-//! search switches (`config`); notation; the rules; the position; move generation, captures, outcomes,
+//! squares, cell codes, moves, board bitsets, zobrist keys, the PRNG, scores and the search
+//! switches (`config`); notation; the rules; the position; move generation, captures, outcomes,
 //! play, perft and diagrams; the evaluation; the search and game records; the difficulty levels,
 //! the opening book and the game clock.
 #![warn(missing_docs)]
@@ -29,7 +29,6 @@ mod position;
 pub mod record;
 pub mod rng;
 pub mod rules;
-mod scan;
 pub mod score;
 pub mod search;
 mod square;

@@ -7,7 +7,6 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};
 use crate::position::Position;
-use crate::scan::rank_cells_equal;
 use crate::square::{step, Square};
 
 impl Position {
@@ -19,39 +18,32 @@ impl Position {
         if self.status != crate::position::Status::Ongoing {
             return;
         }
-        let side = self.side.code();
-        let g = self.geometry();
-        let w = g.width() as usize;
-        let dirs = g.directions();
+        let dirs = self.geometry().directions();
         let stop = self.rules.stop_full();
         let pass = self.rules.pass_full();
-        let n = g.size() as usize;
-        // Ranks in increasing order, and within a rank the pieces of the side to move by file
-        // (`rank_cells_equal` finds them a whole rank at a time): increasing square index, the
-        // contract's order, without testing every empty square on the way.
-        for rank in 0..n {
-            let base = (rank + 1) * w + 1;
-            let mut mine = if side == ATTACKER {
-                rank_cells_equal(&self.cells, base, n, ATTACKER)
-            } else {
-                rank_cells_equal(&self.cells, base, n, DEFENDER)
-                    | rank_cells_equal(&self.cells, base, n, KING)
-            };
-            while mine != 0 {
-                let sq = base + mine.trailing_zeros() as usize;
-                mine &= mine - 1;
-                let c = self.cells[sq];
-                for d in dirs {
-                    let mut t = step(sq, d);
-                    while self.cells[t] == EMPTY {
-                        if stop[t].contains(c) {
-                            list.push(Move::new(Square(sq as u8), Square(t as u8)));
-                        }
-                        if !pass[t].contains(c) {
-                            break;
-                        }
-                        t = step(t, d);
+        let l = self.rules.layout();
+        // The pieces of the side to move from the position's bitsets: a bit's index grows with
+        // the square's (rank by rank, file by file), so lowest bit first is increasing square
+        // index, the contract's order, without testing every empty square on the way.
+        let mut mine = if self.side.code() == ATTACKER {
+            self.bits[ATTACKER as usize]
+        } else {
+            self.bits[DEFENDER as usize] | self.bits[KING as usize]
+        };
+        while mine != 0 {
+            let sq = l.square(mine.trailing_zeros());
+            mine &= mine - 1;
+            let c = self.cells[sq];
+            for d in dirs {
+                let mut t = step(sq, d);
+                while self.cells[t] == EMPTY {
+                    if stop[t].contains(c) {
+                        list.push(Move::new(Square(sq as u8), Square(t as u8)));
                     }
+                    if !pass[t].contains(c) {
+                        break;
+                    }
+                    t = step(t, d);
                 }
             }
         }

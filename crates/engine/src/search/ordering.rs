@@ -12,7 +12,6 @@ use crate::moves::Move;
 use crate::piece::{Side, ATTACKER, DEFENDER, KING};
 use crate::position::Position;
 use crate::rules::FLAG_EDGE;
-use crate::scan::rank_cells_equal;
 use crate::square::MAX_AREA;
 
 use super::MAX_PLY;
@@ -144,25 +143,20 @@ pub fn capture_squares(pos: &Position, marks: &mut [bool; MAX_AREA]) {
     } else {
         ATTACKER
     };
-    let g = pos.geometry();
     let cells = pos.cells();
-    let dirs = g.directions();
-    let (w, n) = (g.width() as usize, g.size() as usize);
-    // The enemy soldiers, a whole rank at a time (see `rank_cells_equal`): the marks are a set,
-    // so visiting only the pieces, in any order, gives the same marks as scanning every square.
-    for rank in 0..n {
-        let base = (rank + 1) * w + 1;
-        let mut soldiers = rank_cells_equal(&pos.cells, base, n, enemy);
-        while soldiers != 0 {
-            let v = base + soldiers.trailing_zeros() as usize;
-            soldiers &= soldiers - 1;
-            for d in dirs {
-                let land = (v as i16 - d) as usize;
-                if cells[land] == crate::piece::EMPTY
-                    && pos.hostile_to((v as i16 + d) as usize, enemy)
-                {
-                    marks[land] = true;
-                }
+    let dirs = pos.geometry().directions();
+    let l = pos.rules().layout();
+    // The enemy soldiers from the position's bitsets: the marks are a set, so visiting only
+    // the pieces, in any order, gives the same marks as scanning every square.
+    let mut soldiers = pos.bits[enemy as usize];
+    while soldiers != 0 {
+        let v = l.square(soldiers.trailing_zeros());
+        soldiers &= soldiers - 1;
+        for d in dirs {
+            let land = (v as i16 - d) as usize;
+            if cells[land] == crate::piece::EMPTY && pos.hostile_to((v as i16 + d) as usize, enemy)
+            {
+                marks[land] = true;
             }
         }
     }
