@@ -441,3 +441,82 @@ fn fork_bugs_are_reported() {
         assert!(checks.iter().any(|c| c == check), "{name}: {checks:?}");
     }
 }
+
+/// The king's line keys (`ke[u+v*AREA]`, Copenhagen's escape term): a walk that reads a wrong
+/// key skips a real escape path, and the evaluation shows it.
+#[test]
+fn king_line_key_bugs_are_reported() {
+    let good = Target::preset("copenhagen", "engine").expect("cart builds");
+    let rules = good.rules.clone();
+    // Positions whose king is three moves from a target (the Rust engine's escape distance),
+    // where the keys decide the answer, and as many others.
+    let mut rng = tafl8_engine::rng::Xorshift32::new(0x11AE5);
+    let (mut three, mut other) = (Vec::new(), Vec::new());
+    while three.len() < 40 {
+        let p = tafl8_diff::positions::placement(&rules, &mut rng, 0);
+        let d = tafl8_engine::eval::king_escape(&p.position(&rules)).distance;
+        if d == 3 {
+            three.push(p);
+        } else if other.len() < 40 {
+            other.push(p);
+        }
+    }
+    let pos = [three, other].concat();
+    let mut cases: Vec<Case> = pos
+        .iter()
+        .map(|p| Case {
+            pos: p.clone(),
+            check: Check::Eval,
+        })
+        .collect();
+    // The routes count (`routes()`, read by quiescence's king moves): searches from positions
+    // whose king is one or two moves from a target.
+    let mut near = Vec::new();
+    while near.len() < 6 {
+        let p = tafl8_diff::positions::placement(&rules, &mut rng, 0);
+        if matches!(
+            tafl8_engine::eval::king_escape(&p.position(&rules)).distance,
+            1 | 2
+        ) {
+            near.push(Case {
+                pos: p,
+                check: Check::Search {
+                    depth: 1,
+                    nodes: 2000,
+                },
+            });
+        }
+    }
+    cases.extend(near);
+    let clean = run(&good, &cases);
+    assert_eq!(clean.mismatches, 0, "{:#?}", clean.details.first());
+    let bugs = [
+        // Distance 3: the last walk's key read for the line across it. (A key of the same line
+        // pointing the other way would mostly agree: on Copenhagen a line with a target has one
+        // at each end.)
+        (
+            "distance-3 key of the wrong line",
+            "      if x[u+v*169] then\n",
+            "      if x[u+e*169] then\n",
+            "eval",
+        ),
+        // Distance 2: the look-across key read for the king's own line.
+        (
+            "distance-2 key of the wrong line",
+            "      if x[t+e*169] and b[u]==0 then\n",
+            "      if x[t+d*169] and b[u]==0 then\n",
+            "eval",
+        ),
+        // The routes count: the ray's neighbour tested instead of its line key.
+        (
+            "routes key of a square",
+            "  if x[k+d*169] and b[t]==0 then\n",
+            "  if x[k+d] and b[t]==0 then\n",
+            "search",
+        ),
+    ];
+    for (name, pattern, replacement, check) in bugs {
+        let checks = caught(&good, &cases, name, pattern, replacement);
+        assert!(checks.iter().any(|c| c == check), "{name}: {checks:?}");
+    }
+}

@@ -12,19 +12,21 @@ pst={split"{{ ai.table[0] }}",split"{{ ai.table[1] }}",split"{{ ai.table[2] }}"}
    The rays below are `if empty then repeat ... until not empty end` rather than `while`: the same
    tests, without the `JMP` back a `while` runs per square; and `t=t+d`, not `t+=d`, which
    z8lua computes into a temporary first (one instruction more). #}
+{% set klines = ai.escape and ai.escape_depth > 2 and not (corner_escape and not escaped) and not edge_escape_all and not pass and not king_stop %}
 ke={}
-for s in all(split"{{ king_targets }}") do
+for s in all(split"{{ king_targets }}{% if klines %},{{ king_lines }}{% endif %}") do
  ke[s]=true
 end
 
-{# The king's open routes: the directions in which he reaches a target in one move. #}
+{# The king's open routes: the directions in which he reaches a target in one move (a ray
+   whose line key says it holds none is not walked). #}
 function routes()
  local n,b,x,k,di{% if pass %},kp{% endif %}=0,bd,ke,king,dirs{% if pass %},pas[{{ KING }}]{% endif %}
 
  for j=1,4 do
   local d=di[j]
   local t=k+d
-  if b[t]=={{ EMPTY }} then
+  if {% if klines %}x[k+d*{{ area }}] and {% endif %}b[t]=={{ EMPTY }} then
    repeat
     if x[t] then
      n=n+1
@@ -328,7 +330,7 @@ function kesc()
     if not f{% if king_stop %} and st[t]>0{% endif %} then
      for e=-p,p,p+p do
       local u=t+e
-      if b[u]=={{ EMPTY }} then
+      if {% if klines %}x[t+e*{{ area }}] and {% endif %}b[u]=={{ EMPTY }} then
        repeat
         if x[u] then
          f=1
@@ -415,6 +417,37 @@ function kesc()
 {% if king_stop %}
    end
 {% endif %}
+   a=a+d
+  end
+ end
+{% elif klines %}
+{# Distance 3 when the king may stop on and pass every square: a path of three moves runs along
+   a king ray to `a`, across it to `u`, then along the first axis to a target (a second move
+   along the first axis stays on the king's own line; a third across the second's is a shorter
+   path). `ke[u+v*AREA]` says whether the ray from `u` in direction `v` holds a target at all, so
+   the last walk is taken only where it can end on one (on corner boards, near the corners). #}
+ for j=1,4 do
+  local d=di[j]
+  local a,p=k+d,w[d]
+  while b[a]=={{ EMPTY }} do
+   for e=-p,p,p+p do
+    local u=a+e
+    while b[u]=={{ EMPTY }} do
+     for v=-d,d,d+d do
+      if x[u+v*{{ area }}] then
+       local t=u
+       repeat
+        t=t+v
+       until b[t]~={{ EMPTY }} or x[t]
+       if b[t]=={{ EMPTY }} then
+        kd=3
+        return ai_ed[3]{{ gs }}
+       end
+      end
+     end
+     u=u+e
+    end
+   end
    a=a+d
   end
  end

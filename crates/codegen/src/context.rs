@@ -93,6 +93,11 @@ pub struct RulesContext {
     /// The king's route targets (`FLAG_KING_TARGET`: the escape squares he may stop on and the
     /// squares he has escaped from), a split list.
     pub king_targets: String,
+    /// Keys `u + v * AREA` (a split list) for each square `u` and direction `v` whose ray (to the
+    /// board's end, through anything) holds a king target: the escape term's walks read them
+    /// from the same table as the targets (`ke`), so a walk that cannot end on a target is
+    /// never taken. The keys lie outside `0..AREA`, so they never collide with a square.
+    pub king_lines: String,
     /// Whether the king escapes to the corners only (else to any edge square).
     pub corner_escape: bool,
     /// Whether the escape squares are exactly the edge squares and the king may stop on every
@@ -231,6 +236,24 @@ impl RulesContext {
                     .filter(|&s| flags[s] & FLAG_KING_TARGET != 0)
                     .map(|s| s as i64),
             ),
+            king_lines: join(g.squares().flat_map(|u| {
+                g.directions().into_iter().filter_map(move |v| {
+                    let mut t = u.index() as i64;
+                    loop {
+                        t += i64::from(v);
+                        let on = usize::try_from(t)
+                            .ok()
+                            .filter(|&t| t < g.area())
+                            .is_some_and(|t| g.on_board(tafl8_engine::Square(t as u8)));
+                        if !on {
+                            return None;
+                        }
+                        if flags[t as usize] & FLAG_KING_TARGET != 0 {
+                            return Some(u.index() as i64 + i64::from(v) * g.area() as i64);
+                        }
+                    }
+                })
+            })),
             corner_escape: rules.escape() == tafl8_engine::rules::Escape::Corners,
             edge_escape_all: rules.escape() == tafl8_engine::rules::Escape::Edge
                 && g.squares()
