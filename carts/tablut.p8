@@ -770,6 +770,9 @@ function qfind(z)
    end
   end
   if z then
+  if not wchk() then
+   surr()
+  end
   ok,on,df=wchk()
   local function sus(t)
    if bo[t]==0 then

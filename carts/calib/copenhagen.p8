@@ -722,6 +722,9 @@ function qfind(z)
    end
   end
   if z then
+  if not wchk() then
+   surr()
+  end
   ok,on,df=wchk()
   local function sus(t)
    if bo[t]==0 then
@@ -1388,7 +1391,7 @@ function _update()
   search(2,0)
   local y=stat(1)
   local d=nodes<<16
-  cal_o("node"..d,cal_r(y-x,d),1520.4,"-")
+  cal_o("node"..d,cal_r(y-x,d),1273.4,"-")
   cal_o("done")
  end
 end

@@ -416,6 +416,9 @@ function qfind({% if surround or shieldwall and (exit_fort or not ai.escape_win)
      king{% if shieldwall %}, or on the edge{% endif %}). It cannot while the path `surr` last found from a defender to
      the edge stays free of attackers and does not hold the landing square: then only the
      squares of that path are tried. #}
+  if not wchk() then
+   surr()
+  end
   ok,on,df=wchk()
   local function sus(t)
    if bo[t]=={{ EMPTY }} then
