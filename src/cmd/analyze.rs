@@ -49,8 +49,8 @@ pub struct Options {
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
     /// Search features as a spec (the text is `config_help`, the names from the engine's list).
-    #[arg(long, value_name = "SPEC", default_value = "engine", help = config_help())]
-    config: String,
+    #[arg(long, value_name = "SPEC", help = config_help())]
+    config: Option<String>,
     /// The move the cart's difficulty level N (1-5) plays here: the cart itself, built for these
     /// rules and `--config` (its own engine by default), run in the headless runner as the game
     /// runs it (bound by the level's node budget and thinking time), its root margin and seeded
@@ -72,6 +72,18 @@ pub struct Options {
     json: bool,
 }
 
+impl Options {
+    /// `--config`, or its default: the cart's own engine for a level (`--level` plays the
+    /// cart), else the strongest measured for the variant.
+    fn config(&self) -> &str {
+        match (&self.config, self.level) {
+            (Some(c), _) => c,
+            (None, Some(_)) => "engine",
+            (None, None) => "best",
+        }
+    }
+}
+
 /// `--config`'s help: the feature names from the engine's own list, never retyped.
 fn config_help() -> String {
     let in_cart: Vec<&str> = FEATURES
@@ -80,10 +92,11 @@ fn config_help() -> String {
         .filter(|f| !NOT_IN_CART.contains(f))
         .collect();
     format!(
-        "Search features as a spec: `engine` (the variant's own: what its cart and levels play, \
-         `full` unless its rules name another), `full`, `seed` or `bare`, then \
-         `+feature`/`-feature` ({}; Rust only, not in the cart: {}), `tt-bits=N` and `qply=N` \
-         (quiescence plies)",
+        "Search features as a spec: `best` (the default: the strongest engine measured for the \
+         variant, its rules' `[ai] best`, else `engine`), `engine` (the variant's own: what its \
+         cart and levels play, `full` unless its rules name another; the default with --level), \
+         `full`, `seed` or `bare`, then `+feature`/`-feature` ({}; Rust only, not in the cart: \
+         {}), `tt-bits=N` and `qply=N` (quiescence plies)",
         in_cart.join(", "),
         NOT_IN_CART.join(", ")
     )
@@ -119,7 +132,9 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         debug_assert_eq!(pos.history().len() - before, played.len());
     }
     let side = pos.side_to_move();
-    let cfg = SearchConfig::parse_for(&opts.config, &rules).context("--config")?;
+    // `--rules` may be an OpenTafl string: a preset's game plays the preset's engine.
+    let spec = rules.resolve_host_spec(opts.config());
+    let cfg = SearchConfig::parse(&spec).context("--config")?;
     let mut searcher = Searcher::new(&rules, cfg);
     searcher.set_trace(opts.tree);
     if let Some(n) = opts.level {
@@ -187,7 +202,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         return emit(&o);
     }
     write!(o, "{}", ascii_board(&pos))?;
-    writeln!(o, "{} to move, config `{}`", side, opts.config)?;
+    writeln!(o, "{} to move, config `{spec}`", side)?;
     writeln!(
         o,
         "{:>5} {:>8} {:>10} {:>9}  pv",
@@ -269,7 +284,8 @@ fn level_report(
     let t0 = Instant::now();
     // The cart itself, as the game runs it (bound by the level's time too), then the engine
     // with the nodes the cart reached: the same choice, with its root scores to show.
-    let target = Target::new(pos.rules().clone(), &opts.config).context("building the cart")?;
+    let spec = pos.rules().resolve_host_spec(opts.config());
+    let target = Target::new(pos.rules().clone(), &spec).context("building the cart")?;
     let cart = cart_think(&target, at, n, rng0).context("the cart's think")?;
     level.nodes = cart.engine_nodes(&level);
     let mut rng = tafl8_engine::Xorshift32::new(rng0);
@@ -303,7 +319,7 @@ fn level_report(
             "side": pos.side_to_move().name(),
             "level": n,
             "seed": opts.seed,
-            "config": opts.config,
+            "config": spec,
             "budget": {"depth": level.depth, "nodes": Level::of(pos.rules(), n).map(|l| l.nodes),
                        "margin": level.margin, "halvings": level.halvings,
                        "seconds": f64::from(level.frames) / 30.0},
@@ -332,7 +348,7 @@ fn level_report(
         f64::from(level.frames) / 30.0,
         level.margin,
         level.halvings,
-        opts.config,
+        spec,
         opts.seed
     )?;
     writeln!(

@@ -8,6 +8,7 @@ use tafl8_engine::{perft, Position};
 use super::rules::RulesArgs;
 
 mod cart;
+mod cases;
 mod nodes;
 mod runner;
 mod search;

@@ -8,38 +8,21 @@
 //! figure that is not, count the instructions of the same run (`valgrind --tool=callgrind`,
 //! see `docs/search.md`).
 
-use std::path::PathBuf;
 use std::time::Instant;
 
-use tafl8_engine::config::SearchConfig;
 use tafl8_engine::search::{Limits, Searcher};
 
+use super::cases::CaseArgs;
 use super::search::thread_cpu_secs;
-use super::time::{cases, Case};
-use crate::cmd::rules::RulesArgs;
 
 /// Options of `tafl8 bench nodes`.
 #[derive(clap::Args, Debug)]
 pub struct NodesOptions {
     #[command(flatten)]
-    rules: RulesArgs,
+    cases: CaseArgs,
     /// Node budget per search.
     #[arg(long, default_value_t = 100_000)]
     nodes: u64,
-    /// Positions searched besides the start: the middle position of each game in `--games`
-    /// (the first N games of 20 plies or more), else positions from seeded self-play games.
-    #[arg(long, default_value_t = 10)]
-    positions: usize,
-    /// OpenTafl game records (`.otg`, e.g. `docs/strength/games/copenhagen.otg`) to take the
-    /// positions from, replayed under the chosen rules.
-    #[arg(long, value_name = "FILE")]
-    games: Option<PathBuf>,
-    /// Seed of the self-play sample (without `--games`).
-    #[arg(long, default_value_t = 1)]
-    seed: u32,
-    /// Search config spec (default: the variant's engine).
-    #[arg(long, value_name = "SPEC", default_value = "engine")]
-    config: String,
 }
 
 /// FNV-1a over `bytes`, continuing from `h`: a checksum of the results, not a secure hash.
@@ -52,19 +35,17 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
 
 /// Runs the benchmark.
 pub fn run(opts: NodesOptions) -> anyhow::Result<std::process::ExitCode> {
-    let rules = opts.rules.load()?;
-    let cfg = SearchConfig::parse_for(&opts.config, &rules)?;
+    let (rules, cfg, cases) = opts.cases.load()?;
     if cfg!(debug_assertions) {
         eprintln!("warning: debug build; use `cargo run --release -- bench nodes`");
     }
-    let cases: Vec<Case> = cases(&rules, opts.games.as_ref(), opts.positions, opts.seed)?;
     let g = rules.geometry();
     println!(
         "{}: {} searches of {} nodes, config `{}`",
         rules.name(),
         cases.len(),
         opts.nodes,
-        opts.config
+        opts.cases.config
     );
     println!(
         "  {:<18} {:<9} {:>5} {:>7} {:<9} {:>10} {:>9}",

@@ -41,11 +41,12 @@ pub struct Options {
     #[arg(long, default_value_t = 62)]
     depth: u8,
     /// Search features (see `tafl8 analyze --help`), e.g. `full,tt-bits=20`. The default,
-    /// `engine`, is the ruleset's own engine, as in every other command, resolved when the host
-    /// sends its rules: a preset's engine when the rules are a preset's (whatever the host calls
+    /// `best`, is the strongest engine measured for the host's rules (their `[ai] best`, else
+    /// their own engine); with --level it is `engine`, the cart's own. Both are resolved when the
+    /// host sends its rules: a preset's when the rules are a preset's (whatever the host calls
     /// it: OpenTafl's `Brandub` is tafl8's brandubh), else `full`.
-    #[arg(long, value_name = "SPEC", default_value = "engine")]
-    config: String,
+    #[arg(long, value_name = "SPEC")]
+    config: Option<String>,
     /// Play as the cart's difficulty level N (1-5): the cart itself, built for the host's rules
     /// and `--config` (the cart's own engine by default), run in the headless runner as the
     /// game runs it: the level's node budget and thinking time, root margin and seeded move
@@ -152,7 +153,15 @@ fn move_is_stale(queue: &std::collections::VecDeque<Input>) -> bool {
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     // Checked now (any ruleset resolves `engine` as well as another for that); resolved for the
     // host's rules when they come.
-    SearchConfig::parse_for(&opts.config, &Rules::default_preset()).context("--config")?;
+    let config = opts.config.clone().unwrap_or_else(|| {
+        if opts.level.is_some() {
+            "engine"
+        } else {
+            "best"
+        }
+        .to_string()
+    });
+    SearchConfig::parse_for(&config, &Rules::default_preset()).context("--config")?;
     if opts.level.is_some() && (opts.depth != 62 || opts.nodes != 0 || opts.movetime.is_some()) {
         anyhow::bail!(
             "--level plays the cart's level, with its own budgets: drop --depth, --nodes and \
@@ -168,7 +177,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         start: Instant::now(),
     };
     let settings = Settings {
-        config: opts.config.clone(),
+        config: config.clone(),
         movetime: opts.movetime.map(Duration::from_millis),
         nodes: opts.nodes,
         depth: opts.depth.clamp(1, 62),
@@ -178,7 +187,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let announce = format!(
         "tafl8 {} OTEP engine (config `{}`{}, {})",
         env!("CARGO_PKG_VERSION"),
-        opts.config,
+        config,
         opts.level
             .map(|l| format!(", level {l}, seed {}", opts.seed))
             .unwrap_or_default(),

@@ -43,14 +43,10 @@ pub struct Settings {
     pub seed: u32,
 }
 
-/// The search configuration `spec` means for `rules`. `engine` is the ruleset's own engine:
-/// the preset's when the rules are a preset's (an OpenTafl host names them its own way and sends
-/// no engine), else the ruleset's `[ai] engine` (`full` unless it names one).
+/// The search configuration `spec` means for the host's `rules`
+/// ([`SearchConfig::parse_for_host`]: a preset's `engine` and `best` whatever the host calls it).
 pub fn config_for(spec: &str, rules: &Rules) -> Result<SearchConfig, ConfigError> {
-    match preset_of(rules).and_then(|name| Rules::preset(name).ok()) {
-        Some(preset) => SearchConfig::parse_for(spec, &preset),
-        None => SearchConfig::parse_for(spec, rules),
-    }
+    SearchConfig::parse_for_host(spec, rules)
 }
 
 /// Time per move without a clock and without `--movetime`.
@@ -242,10 +238,7 @@ impl Session {
                         let own = preset.as_ref().unwrap_or(&rules);
                         let level = Level::of(own, n);
                         // `engine` is the preset's own engine here, as `config_for` reads it.
-                        let spec = match self.settings.config.trim().strip_prefix("engine") {
-                            Some(rest) => format!("{}{rest}", own.engine_spec()),
-                            None => self.settings.config.clone(),
-                        };
+                        let spec = own.resolve_spec(&self.settings.config);
                         let cart = Target::new(rules.clone(), &spec)
                             .map_err(|e| format!("the cart for these rules: {e}"));
                         match (level, cart) {
@@ -717,5 +710,20 @@ mod tests {
         // Rules no preset has: the ruleset's own engine, `full`.
         let other = Rules::from_otr(&renamed.replace("ks:w", "ks:s")).unwrap();
         assert_eq!(config_for("engine", &other).unwrap(), SearchConfig::FULL);
+    }
+
+    #[test]
+    fn best_is_the_presets_best_under_the_hosts_name() {
+        // OpenTafl's own Copenhagen string (docs/strength.md's `$CPH`) is tafl8's preset.
+        let cph = Rules::from_otr(
+            "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/\
+             t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+        )
+        .unwrap();
+        let preset = Rules::preset("copenhagen").unwrap();
+        let best = config_for("best", &cph).unwrap();
+        assert_eq!(best, SearchConfig::parse_for("best", &preset).unwrap());
+        assert!(best.eval.corners && best.eval.tropism);
+        assert_eq!(config_for("engine", &cph).unwrap(), SearchConfig::FULL);
     }
 }

@@ -187,7 +187,7 @@ impl SearchConfig {
             "bare" => SearchConfig::BARE,
             _ => {
                 return Err(ConfigError(format!(
-                    "unknown base `{base}` in `{spec}`: start with full, seed or bare (or engine: the variant's own engine, where a variant is known)"
+                    "unknown base `{base}` in `{spec}`: start with full, seed or bare (or, where a variant is known, engine: its own engine, or best: the strongest measured for it)"
                 )))
             }
         };

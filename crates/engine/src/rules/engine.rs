@@ -14,17 +14,44 @@ impl SearchConfig {
             .unwrap_or_else(|e| unreachable!("rules were validated with their engine: {e}"))
     }
 
-    /// [`SearchConfig::parse`], where the base may also be `engine`: `rules`' own engine
-    /// ([`SearchConfig::of_rules`]) with the items after it applied (`engine,-lmr`). The
-    /// command line's defaults are `engine`, so a variant that names an engine plays it
-    /// everywhere unless a spec says otherwise.
+    /// [`SearchConfig::parse`], where the base may also be `engine`, `rules`' own engine
+    /// ([`SearchConfig::of_rules`]), or `best`, the strongest it names for the Rust engine
+    /// ([`Rules::best_spec`]), with the items after it applied (`engine,-lmr`). The command
+    /// line's defaults are `engine` where a cart's play is meant and `best` where the Rust
+    /// engine plays on its own, so a variant's file decides both unless a spec says otherwise.
     pub fn parse_for(spec: &str, rules: &Rules) -> Result<SearchConfig, ConfigError> {
+        SearchConfig::parse(&rules.resolve_spec(spec))
+    }
+
+    /// [`SearchConfig::parse_for`] for rules that came from outside (an OpenTafl rules string,
+    /// which names the game its own way and carries no `[ai]`): `engine` and `best` are the
+    /// preset's when the rules are a preset's ([`super::preset_of`]), else the ruleset's own.
+    pub fn parse_for_host(spec: &str, rules: &Rules) -> Result<SearchConfig, ConfigError> {
+        SearchConfig::parse(&rules.resolve_host_spec(spec))
+    }
+}
+
+impl Rules {
+    /// `spec` with a leading `engine` or `best` replaced by the spec this ruleset names for it
+    /// (`engine,-lmr` on ziege is ziege's engine, then `-lmr`); any other spec unchanged.
+    pub fn resolve_spec(&self, spec: &str) -> String {
         let trimmed = spec.trim_start();
-        match trimmed.strip_prefix("engine") {
-            Some(rest) if rest.is_empty() || rest.trim_start().starts_with(',') => {
-                SearchConfig::parse(&format!("{}{rest}", rules.engine_spec()))
+        for (base, named) in [("engine", self.engine_spec()), ("best", self.best_spec())] {
+            if let Some(rest) = trimmed.strip_prefix(base) {
+                if rest.is_empty() || rest.trim_start().starts_with(',') {
+                    return format!("{named}{rest}");
+                }
             }
-            _ => SearchConfig::parse(spec),
+        }
+        spec.to_string()
+    }
+
+    /// [`Rules::resolve_spec`] with the preset's `[ai]` when these rules are a preset's game
+    /// under any name ([`super::preset_of`]; see [`SearchConfig::parse_for_host`]).
+    pub fn resolve_host_spec(&self, spec: &str) -> String {
+        match super::preset_of(self).and_then(|name| Rules::preset(name).ok()) {
+            Some(preset) => preset.resolve_spec(spec),
+            None => self.resolve_spec(spec),
         }
     }
 }
@@ -49,6 +76,13 @@ mod tests {
             SearchConfig::FULL
         );
         assert!(SearchConfig::parse_for("engines", &ziege).is_err());
+        // `best` is `engine` where the file names no `[ai] best`.
+        assert_eq!(SearchConfig::parse_for("best", &ziege).unwrap(), own);
+        assert_eq!(
+            ziege.resolve_spec(" best, -lmr"),
+            format!("{}, -lmr", ziege.engine_spec())
+        );
+        assert_eq!(ziege.resolve_spec("bestish"), "bestish");
         assert!(SearchConfig::parse("engine").is_err());
     }
 }

@@ -137,11 +137,17 @@ pub struct AiFile {
     /// means the defaults (`tafl8_engine::difficulty::LEVELS`). Not a game rule either.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level_nodes: Option<[u64; 5]>,
+    /// The strongest configuration measured for this variant when it is more than the cart
+    /// affords (switches the templates lack, or that would not fit the cart's tokens): what the
+    /// Rust engine plays by default where no cart is involved (`tafl8 otep`, `tafl8 analyze`,
+    /// the `best` spec). Rust-only; `None` means `engine`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<String>,
 }
 
 impl AiFile {
     fn is_default(&self) -> bool {
-        self.engine.is_none() && self.level_nodes.is_none()
+        self.engine.is_none() && self.level_nodes.is_none() && self.best.is_none()
     }
 }
 

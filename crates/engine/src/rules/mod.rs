@@ -284,6 +284,9 @@ impl Rules {
         if let Some(spec) = &file.ai.engine {
             SearchConfig::parse_engine(spec).map_err(|e| ("ai.engine", e.to_string()))?;
         }
+        if let Some(spec) = &file.ai.best {
+            SearchConfig::parse(spec).map_err(|e| ("ai.best", e.to_string()))?;
+        }
         if let Some(nodes) = &file.ai.level_nodes {
             check_level_nodes(nodes).map_err(|e| ("ai.level_nodes", e))?;
         }
@@ -310,6 +313,11 @@ impl Rules {
     /// `[ai] engine`, or `full` (see [`SearchConfig::of_rules`]).
     pub fn engine_spec(&self) -> &str {
         self.file.ai.engine.as_deref().unwrap_or("full")
+    }
+    /// The spec of the strongest engine measured for this variant, for the Rust engine alone:
+    /// the file's `[ai] best`, or [`Rules::engine_spec`].
+    pub fn best_spec(&self) -> &str {
+        self.file.ai.best.as_deref().unwrap_or(self.engine_spec())
     }
     /// The variant's name.
     pub fn name(&self) -> &str {

@@ -164,3 +164,37 @@ fn the_ai_engine_is_validated_where_it_is_written() {
     let shallow = with("ziege", engine, "engine = \"full,qply=3\"").unwrap();
     assert_eq!(SearchConfig::of_rules(&shallow).max_qply, 3);
 }
+
+#[test]
+fn the_best_engine_is_rust_only_and_validated() {
+    let engine = "engine = \"full,-escape-block,-escape-threat,-balance,-king-moves,qply=2\"";
+    let with_best = |best: &str| with("ziege", engine, &format!("{engine}\nbest = \"{best}\""));
+    // Switches the cart lacks and a table size of its own are the point of `best`.
+    let r = with_best("full,+region,tt-bits=20").unwrap();
+    assert_eq!(r.best_spec(), "full,+region,tt-bits=20");
+    assert_eq!(
+        r.engine_spec(),
+        "full,-escape-block,-escape-threat,-balance,-king-moves,qply=2"
+    );
+    let cfg = SearchConfig::parse_for("best", &r).unwrap();
+    assert!(cfg.eval.region && cfg.tt_bits == 20);
+    assert_eq!(
+        SearchConfig::parse_for("engine", &r).unwrap(),
+        SearchConfig::of_rules(&r)
+    );
+    for (bad, says) in [("fast", "unknown base `fast`"), ("full,+nope", "nope")] {
+        let (f, p, _) = invalid_field(with_best(bad));
+        assert_eq!(f, "ai.best", "{bad}");
+        assert!(p.contains(says), "{bad}: {p}");
+    }
+    // Copenhagen names one (docs/strength.md); the others play their engine everywhere.
+    let cph = Rules::preset("copenhagen").unwrap();
+    assert_eq!(cph.best_spec(), "full,+corners,+tropism");
+    let best = SearchConfig::parse_for("best", &cph).unwrap();
+    assert!(best.eval.corners && best.eval.tropism);
+    assert_ne!(best, SearchConfig::of_rules(&cph));
+    for v in ["brandubh", "tablut", "ziege"] {
+        let r = Rules::preset(v).unwrap();
+        assert_eq!(r.best_spec(), r.engine_spec(), "{v}");
+    }
+}

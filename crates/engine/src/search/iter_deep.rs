@@ -102,6 +102,18 @@ pub struct SearchResult {
     pub tree: Vec<TraceNode>,
 }
 
+impl SearchResult {
+    /// The result with its wall-clock times zeroed: what a search limited by nodes or depth
+    /// must repeat exactly, on any machine and at any load (tests compare these).
+    pub fn without_times(&self) -> SearchResult {
+        let mut r = self.clone();
+        for it in &mut r.iterations {
+            it.time = Duration::ZERO;
+        }
+        r
+    }
+}
+
 impl Searcher {
     /// Searches `pos` (restored on return) within `limits`. Every search starts from clean
     /// tables, so the result depends only on the config, the limits and the position (its game
