@@ -255,14 +255,19 @@ fn book_check_needs_no_out_and_names_the_book() {
     );
 }
 
-/// `otep` defaults to the ruleset's engine like every other command, resolved when the host
-/// sends its rules, and `--config engine` is accepted at start.
+/// `otep` defaults to the ruleset's strongest measured engine (`best`, which is its `engine`
+/// where the ruleset names none), resolved when the host sends its rules, and `--config engine`
+/// and `--config best` are accepted at start.
 #[test]
 fn otep_plays_the_rulesets_engine_by_default() {
     use std::io::Write;
     let (_, otr, _) = tafl8(&["rules", "--variant", "ziege", "--otep"]);
     let otr = otr.trim().replace("name:ziege", "name:Goat");
-    for args in [&["otep"][..], &["otep", "--config", "engine"]] {
+    for args in [
+        &["otep"][..],
+        &["otep", "--config", "engine"],
+        &["otep", "--config", "best"],
+    ] {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tafl8"))
             .args(args)
             .arg("--nodes")
@@ -283,5 +288,8 @@ fn otep_plays_the_rulesets_engine_by_default() {
         assert!(text.contains("move "), "{args:?}: {text}");
     }
     let (_, help, _) = tafl8(&["otep", "--help"]);
-    assert!(help.contains("[default: engine]"), "{help}");
+    assert!(
+        help.contains("[default: best; with --level: engine]"),
+        "{help}"
+    );
 }

@@ -25,9 +25,12 @@ fn opentafl(name: &str) -> &'static str {
 }
 
 /// The file without its name (names differ in spelling between the two programs).
+/// The game's rules alone: no name, and no `[ai]` (which engine plays them is not a rule, and
+/// OpenTafl's strings do not carry it).
 fn unnamed(f: &RulesFile) -> RulesFile {
     RulesFile {
         name: String::new(),
+        ai: Default::default(),
         ..f.clone()
     }
 }

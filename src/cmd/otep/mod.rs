@@ -44,7 +44,8 @@ pub struct Options {
     /// `best`, is the strongest engine measured for the host's rules (their `[ai] best`, else
     /// their own engine); with --level it is `engine`, the cart's own. Both are resolved when the
     /// host sends its rules: a preset's when the rules are a preset's (whatever the host calls
-    /// it: OpenTafl's `Brandub` is tafl8's brandubh), else `full`.
+    /// it: OpenTafl's `Brandub` is tafl8's brandubh), else `full`. [default: best; with
+    /// --level: engine]
     #[arg(long, value_name = "SPEC")]
     config: Option<String>,
     /// Play as the cart's difficulty level N (1-5): the cart itself, built for the host's rules
