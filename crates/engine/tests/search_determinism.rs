@@ -7,7 +7,7 @@ use tafl8_engine::config::EvalConfig;
 use tafl8_engine::config::SearchConfig;
 use tafl8_engine::eval::{evaluate, Evaluator};
 use tafl8_engine::score::{Score, INF};
-use tafl8_engine::search::{Limits, SearchResult, Searcher};
+use tafl8_engine::search::{Limits, Searcher};
 use tafl8_engine::{MoveList, Position, Rules, Status};
 
 fn start(variant: &str) -> Position {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tafl8_engine::config::SearchConfig;
-use tafl8_engine::search::{Limits, SearchResult, Searcher, TimeLimit};
+use tafl8_engine::search::{Limits, Searcher, TimeLimit};
 use tafl8_engine::{Position, Rules, Side};
 
 fn brandubh(record: &str, side: Side) -> Position {
