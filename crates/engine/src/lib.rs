@@ -34,6 +34,9 @@ pub mod search;
 mod square;
 pub mod zobrist;
 
+#[cfg(test)]
+mod testutil;
+
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft};

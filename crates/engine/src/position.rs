@@ -313,7 +313,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::MoveList;
+    use crate::testutil::random_walks;
 
     /// The piece bitsets rebuilt from the mailbox, square by square.
     fn bits_of(pos: &Position) -> [Bits; 4] {
@@ -334,43 +334,29 @@ mod tests {
         // move is probed and made: the probe must agree with `make` and leave the position
         // untouched, and the bitsets must match the cells after each make and unmake.
         let mut hits = 0;
-        for name in crate::rules::PRESETS {
-            let rules = Arc::new(Rules::preset(name).unwrap());
-            let mut pos = Position::start(rules.clone());
-            let mut list = MoveList::new();
-            let mut x: u32 = 2463534242;
-            for _ in 0..400 {
-                pos.gen_moves(&mut list);
-                if list.is_empty() || pos.ply() > 120 {
-                    pos = Position::start(rules.clone());
-                    continue;
-                }
-                assert_eq!(pos.bits, bits_of(&pos), "{name}");
-                for &m in list.iter() {
-                    let before = pos.clone();
-                    let taken = pos.probe(m, false);
-                    let ends = pos.probe(m, true);
-                    assert_eq!(
-                        pos, before,
-                        "{name}: the probe of {m:?} changed the position"
-                    );
-                    assert_eq!(pos.bits, before.bits, "{name}: {m:?}");
-                    let undo = pos.make(m);
-                    assert_eq!(pos.bits, bits_of(&pos), "{name}: after {m:?}");
-                    let captured = undo.captures() > 0 || pos.status() == Status::KingCaptured;
-                    assert_eq!(taken, captured, "{name}: {m:?}");
-                    assert_eq!(ends, captured || pos.status() != Status::Ongoing, "{name}");
-                    hits += taken as u32;
-                    pos.unmake(&undo);
-                    assert_eq!(pos, before, "{name}: {m:?}");
-                    assert_eq!(pos.bits, before.bits, "{name}: {m:?}");
-                }
-                x ^= x << 13;
-                x ^= x >> 17;
-                x ^= x << 5;
-                pos.make(list.as_slice()[x as usize % list.len()]);
+        random_walks(2463534242, 400, 120, |step, pos| {
+            let name = step.preset;
+            assert_eq!(pos.bits, bits_of(pos), "{name}");
+            for &m in step.moves.iter() {
+                let before = pos.clone();
+                let taken = pos.probe(m, false);
+                let ends = pos.probe(m, true);
+                assert_eq!(
+                    *pos, before,
+                    "{name}: the probe of {m:?} changed the position"
+                );
+                assert_eq!(pos.bits, before.bits, "{name}: {m:?}");
+                let undo = pos.make(m);
+                assert_eq!(pos.bits, bits_of(pos), "{name}: after {m:?}");
+                let captured = undo.captures() > 0 || pos.status() == Status::KingCaptured;
+                assert_eq!(taken, captured, "{name}: {m:?}");
+                assert_eq!(ends, captured || pos.status() != Status::Ongoing, "{name}");
+                hits += taken as u32;
+                pos.unmake(&undo);
+                assert_eq!(*pos, before, "{name}: {m:?}");
+                assert_eq!(pos.bits, before.bits, "{name}: {m:?}");
             }
-        }
+        });
         // The walks must have met captures, or the probe comparison proves little.
         assert!(hits > 100, "{hits}");
     }

@@ -131,10 +131,10 @@ pub(crate) fn king_escape_with(pos: &Position, m: &BoardMasks, empty: Bits) -> E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::MoveList;
     use crate::piece::Side;
     use crate::rules::Rules;
     use crate::square::MAX_AREA;
+    use crate::testutil::random_walks;
     use std::sync::Arc;
 
     /// The square-by-square BFS the bitset version replaced: the reference it must agree with.
@@ -234,31 +234,19 @@ mod tests {
         // Every preset, many positions from a fixed pseudo-random walk (both sides to move, pieces
         // thinning out as captures happen), restarted when a game ends.
         let mut seen_distances = [0u32; 4];
-        for name in crate::rules::PRESETS {
-            let rules = Arc::new(Rules::preset(name).unwrap());
-            let masks = BoardMasks::new(&rules);
-            let mut pos = Position::start(rules.clone());
-            let mut list = MoveList::new();
-            let mut x: u32 = 12345;
-            for ply in 0..3000 {
-                pos.gen_moves(&mut list);
-                if list.is_empty() || pos.ply() > 150 {
-                    pos = Position::start(rules.clone());
-                    continue;
-                }
-                let want = king_escape_mailbox(&pos);
-                assert_eq!(
-                    king_escape_with(&pos, &masks, masks.empty(&pos)),
-                    want,
-                    "{name} ply {ply}"
-                );
-                seen_distances[want.distance as usize] += 1;
-                x ^= x << 13;
-                x ^= x >> 17;
-                x ^= x << 5;
-                pos.make(list.as_slice()[x as usize % list.len()]);
-            }
-        }
+        random_walks(12345, 3000, 150, |step, pos| {
+            // Built at each step: cheap next to the reference BFS.
+            let masks = BoardMasks::new(step.rules);
+            let want = king_escape_mailbox(pos);
+            assert_eq!(
+                king_escape_with(pos, &masks, masks.empty(pos)),
+                want,
+                "{} ply {}",
+                step.preset,
+                step.index
+            );
+            seen_distances[want.distance as usize] += 1;
+        });
         // The walk must have exercised every answer, or the comparison proves little.
         assert!(seen_distances.iter().all(|&c| c > 50), "{seen_distances:?}");
     }
