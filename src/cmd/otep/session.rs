@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use tafl8_diff::cart_player::cart_think;
 use tafl8_diff::{CasePos, Target};
 use tafl8_engine::clock::{move_limit, ClockState};
-use tafl8_engine::config::{ConfigError, SearchConfig};
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
 use tafl8_engine::notation::{parse_position_string, position_string};
 use tafl8_engine::record::parse_move_list;
@@ -28,8 +28,9 @@ use tafl8_engine::{Move, Position, Rules, Side, Status, Xorshift32, EMPTY};
 /// How the engine searches (from the command line).
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// Search configuration spec, resolved for each ruleset the host sends (`engine`: the
-    /// ruleset's own, see [`config_for`]).
+    /// Search configuration spec, resolved for each ruleset the host sends
+    /// ([`SearchConfig::parse_for_host`]: a preset's `engine` and `best` whatever the host calls
+    /// it, else the ruleset's own).
     pub config: String,
     /// Time per move when the host sends no clock; with a clock, the most a move may take.
     pub movetime: Option<Duration>,
@@ -41,12 +42,6 @@ pub struct Settings {
     pub level: Option<u8>,
     /// The seed of the level's choices (each game starts the generator afresh).
     pub seed: u32,
-}
-
-/// The search configuration `spec` means for the host's `rules`
-/// ([`SearchConfig::parse_for_host`]: a preset's `engine` and `best` whatever the host calls it).
-pub fn config_for(spec: &str, rules: &Rules) -> Result<SearchConfig, ConfigError> {
-    SearchConfig::parse_for_host(spec, rules)
 }
 
 /// Time per move without a clock and without `--movetime`.
@@ -224,7 +219,7 @@ impl Session {
         match Rules::from_otr(args) {
             Ok(r) => {
                 let rules = Arc::new(r);
-                let cfg = match config_for(&self.settings.config, &rules) {
+                let cfg = match SearchConfig::parse_for_host(&self.settings.config, &rules) {
                     Ok(c) => c,
                     Err(e) => return Reply::critical(format!("--config: {e}")),
                 };
@@ -237,7 +232,7 @@ impl Session {
                         let preset = preset_of(&rules).and_then(|name| Rules::preset(name).ok());
                         let own = preset.as_ref().unwrap_or(&rules);
                         let level = Level::of(own, n);
-                        // `engine` is the preset's own engine here, as `config_for` reads it.
+                        // `engine` is the preset's own engine here, as `parse_for_host` reads it.
                         let spec = own.resolve_spec(&self.settings.config);
                         let cart = Target::new(rules.clone(), &spec)
                             .map_err(|e| format!("the cart for these rules: {e}"));
@@ -692,38 +687,5 @@ mod tests {
                 .any(|s| mv[5..].starts_with(s)),
             "{mv}"
         );
-    }
-
-    #[test]
-    fn engine_is_the_presets_engine_under_any_name() {
-        let ziege = Rules::preset("ziege").unwrap();
-        let own = SearchConfig::of_rules(&ziege);
-        assert_ne!(
-            own,
-            SearchConfig::FULL,
-            "ziege plays its own engine, not full"
-        );
-        let renamed = ziege.to_otr().unwrap().replace("name:ziege", "name:Goat");
-        let host = Rules::from_otr(&renamed).unwrap();
-        assert_eq!(config_for("engine", &host).unwrap(), own);
-        assert_eq!(config_for("full", &host).unwrap(), SearchConfig::FULL);
-        // Rules no preset has: the ruleset's own engine, `full`.
-        let other = Rules::from_otr(&renamed.replace("ks:w", "ks:s")).unwrap();
-        assert_eq!(config_for("engine", &other).unwrap(), SearchConfig::FULL);
-    }
-
-    #[test]
-    fn best_is_the_presets_best_under_the_hosts_name() {
-        // OpenTafl's own Copenhagen string (docs/strength.md's `$CPH`) is tafl8's preset.
-        let cph = Rules::from_otr(
-            "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/\
-             t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
-        )
-        .unwrap();
-        let preset = Rules::preset("copenhagen").unwrap();
-        let best = config_for("best", &cph).unwrap();
-        assert_eq!(best, SearchConfig::parse_for("best", &preset).unwrap());
-        assert!(best.eval.corners && best.eval.tropism);
-        assert_eq!(config_for("engine", &cph).unwrap(), SearchConfig::FULL);
     }
 }

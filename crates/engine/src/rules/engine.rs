@@ -85,4 +85,46 @@ mod tests {
         assert_eq!(ziege.resolve_spec("bestish"), "bestish");
         assert!(SearchConfig::parse("engine").is_err());
     }
+
+    #[test]
+    fn host_engine_is_the_presets_engine_under_any_name() {
+        let ziege = Rules::preset("ziege").unwrap();
+        let own = SearchConfig::of_rules(&ziege);
+        assert_ne!(
+            own,
+            SearchConfig::FULL,
+            "ziege plays its own engine, not full"
+        );
+        let renamed = ziege.to_otr().unwrap().replace("name:ziege", "name:Goat");
+        let host = Rules::from_otr(&renamed).unwrap();
+        assert_eq!(SearchConfig::parse_for_host("engine", &host).unwrap(), own);
+        assert_eq!(
+            SearchConfig::parse_for_host("full", &host).unwrap(),
+            SearchConfig::FULL
+        );
+        // Rules no preset has: the ruleset's own engine, `full`.
+        let other = Rules::from_otr(&renamed.replace("ks:w", "ks:s")).unwrap();
+        assert_eq!(
+            SearchConfig::parse_for_host("engine", &other).unwrap(),
+            SearchConfig::FULL
+        );
+    }
+
+    #[test]
+    fn host_best_is_the_presets_best_under_the_hosts_name() {
+        // OpenTafl's own Copenhagen string (docs/strength.md's `$CPH`) is tafl8's preset.
+        let cph = Rules::from_otr(
+            "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/\
+             t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+        )
+        .unwrap();
+        let preset = Rules::preset("copenhagen").unwrap();
+        let best = SearchConfig::parse_for_host("best", &cph).unwrap();
+        assert_eq!(best, SearchConfig::parse_for("best", &preset).unwrap());
+        assert!(best.eval.corners && best.eval.tropism);
+        assert_eq!(
+            SearchConfig::parse_for_host("engine", &cph).unwrap(),
+            SearchConfig::FULL
+        );
+    }
 }
