@@ -6,8 +6,8 @@ use std::sync::Arc;
 use crate::bitboard::Bits;
 use crate::moves::Move;
 use crate::notation::{parse_position_string, NotationError};
-use crate::piece::{Side, ATTACKER, EMPTY, KING, OFF};
-use crate::rules::{Rules, FLAG_ESCAPE};
+use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
+use crate::rules::{Rules, FLAG_EDGE, FLAG_ESCAPE};
 use crate::square::{Geometry, Square, CELLS, MAX_AREA};
 
 /// Most pieces one move can capture: 3 custodial (the square the mover came from is empty) plus
@@ -244,6 +244,21 @@ impl Position {
     /// many candidate moves for the few worth making.
     #[inline]
     pub(crate) fn probe(&mut self, mv: Move, endings: bool) -> bool {
+        if self.status != Status::Ongoing {
+            // What the board probe below would find: the ending stands whatever the move.
+            return true;
+        }
+        // Every capture (custodial, the king's, a shieldwall) starts with an enemy piece beside
+        // the landing square. Most candidates have none (with shieldwalls every edge square is
+        // one), so they capture nothing, and the ending is decided without touching the board.
+        if !self.enemy_beside(mv.to) {
+            if !endings {
+                return false;
+            }
+            if let Some(ends) = self.quiet_ending(mv) {
+                return ends;
+            }
+        }
         let (from, to) = (mv.from.index(), mv.to.index());
         let piece = self.cells[from];
         let (hash, status, king) = (self.hash, self.status, self.king);
@@ -276,6 +291,44 @@ impl Position {
         self.bits[piece as usize & 3] ^= moved;
         (self.hash, self.status, self.king) = (hash, status, king);
         hit
+    }
+
+    /// Whether a piece of the side not to move stands beside `to` (what a capture by a move
+    /// landing there needs first; the mover's own pieces and the king of the side to move never
+    /// count).
+    #[inline(always)]
+    fn enemy_beside(&self, to: Square) -> bool {
+        let enemy = Some(self.side.opponent());
+        self.geometry()
+            .directions()
+            .iter()
+            .any(|&d| Side::of_piece(self.cells[crate::square::step(to.index(), d)]) == enemy)
+    }
+
+    /// The ending after `mv` (legal, capturing nothing), as `ending_after` would find it, read
+    /// from the bitsets without making the move; `None` when only the board can tell (an exit
+    /// fort, possible only with the king on the edge).
+    #[inline(always)]
+    fn quiet_ending(&self, mv: Move) -> Option<bool> {
+        let piece = self.cells[mv.from.index()];
+        let flags = self.rules.flags_full();
+        if piece == KING && flags[mv.to.index()] & FLAG_ESCAPE != 0 {
+            return Some(true);
+        }
+        if self.side == Side::Defenders {
+            let king = if piece == KING { mv.to } else { self.king };
+            let fort_possible = self.rules.exit_fort() && flags[king.index()] & FLAG_EDGE != 0;
+            return if fort_possible { None } else { Some(false) };
+        }
+        if !self.rules.surround_win() {
+            return Some(false);
+        }
+        // `is_surrounded` on the board after the move: only the attacker moved.
+        let l = self.rules.layout();
+        let attackers =
+            self.bits[ATTACKER as usize] ^ l.bit(mv.from.index()) ^ l.bit(mv.to.index());
+        let defenders = self.bits[DEFENDER as usize] | self.bits[KING as usize];
+        Some(!l.fill_reaches(defenders, l.board & !attackers, l.edge))
     }
 
     /// Takes back the move `undo` was returned for (moves must be unmade in reverse order).
