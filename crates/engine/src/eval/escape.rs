@@ -85,16 +85,22 @@ pub fn route_squares(pos: &Position, marks: &mut [bool; crate::square::MAX_AREA]
 /// and calls [`king_escape_with`] instead.
 pub fn king_escape(pos: &Position) -> Escape {
     let masks = BoardMasks::new(pos.rules());
-    king_escape_with(pos, &masks, masks.empty(pos))
+    king_escape_with(pos, &masks, masks.empty(pos), None)
 }
 
 /// [`king_escape`] with the ruleset's masks at hand. The search runs on bitsets, a whole BFS level
 /// at a time: the squares a level reaches are the rays from every square of the one before, so
 /// the fewest moves to an escape square is the first level whose rays touch one (the same answer
 /// as a square-by-square BFS; the test below compares the two).
-/// `empty` is `m.empty(pos)`, which the evaluation has already built.
-pub(crate) fn king_escape_with(pos: &Position, m: &BoardMasks, empty: Bits) -> Escape {
-    let routes = escape_routes(pos);
+/// `empty` is `m.empty(pos)`, which the evaluation has already built; `routes` is
+/// `escape_routes(pos)` when the caller (the search) has already counted them.
+pub(crate) fn king_escape_with(
+    pos: &Position,
+    m: &BoardMasks,
+    empty: Bits,
+    routes: Option<u8>,
+) -> Escape {
+    let routes = routes.unwrap_or_else(|| escape_routes(pos));
     if routes > 0 {
         return Escape {
             distance: 1,
@@ -239,7 +245,7 @@ mod tests {
             let masks = BoardMasks::new(step.rules);
             let want = king_escape_mailbox(pos);
             assert_eq!(
-                king_escape_with(pos, &masks, masks.empty(pos)),
+                king_escape_with(pos, &masks, masks.empty(pos), None),
                 want,
                 "{} ply {}",
                 step.preset,

@@ -101,7 +101,18 @@ impl Evaluator {
 
 /// The evaluation of `pos` from the side to move's point of view.
 pub fn evaluate(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) -> Score {
-    let v = evaluate_for_defenders(pos, ev, cfg);
+    evaluate_known(pos, ev, cfg, None)
+}
+
+/// [`evaluate`] with the king's open routes (`escape_routes(pos)`) when the caller has counted
+/// them already: the search does at every node, and need not pay for them twice.
+pub(crate) fn evaluate_known(
+    pos: &Position,
+    ev: &Evaluator,
+    cfg: &EvalConfig,
+    routes: Option<u8>,
+) -> Score {
+    let v = evaluate_terms(pos, ev, cfg, routes);
     Score::eval(if pos.side_to_move() == Side::Defenders {
         v
     } else {
@@ -112,6 +123,11 @@ pub fn evaluate(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) -> Score {
 /// The evaluation from the defenders' point of view (positive = good for the king's side), as
 /// a raw sum (each term bounded; `Score::eval` checks the total fits PICO-8's integers).
 pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) -> i32 {
+    evaluate_terms(pos, ev, cfg, None)
+}
+
+/// [`evaluate_for_defenders`], given `escape_routes(pos)` if known.
+fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Option<u8>) -> i32 {
     let w = &ev.weights;
     let t = &ev.tables;
     let g = pos.geometry();
@@ -161,7 +177,7 @@ pub fn evaluate_for_defenders(pos: &Position, ev: &Evaluator, cfg: &EvalConfig) 
         }
     }
     if cfg.escape {
-        let e = escape::king_escape_with(pos, &ev.masks, empty);
+        let e = escape::king_escape_with(pos, &ev.masks, empty, routes);
         if e.distance > 0 {
             v += w.escape_distance[e.distance as usize - 1] as i32;
         }

@@ -1,7 +1,7 @@
 //! The recursive negamax alpha-beta search (fail-soft), with repetition, the transposition table,
 //! the king-escape extension, killers and history.
 
-use crate::eval::{escape_routes, evaluate};
+use crate::eval::{escape_routes, evaluate_known};
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::piece::Side;
 use crate::position::{Position, Status};
@@ -85,7 +85,9 @@ impl Searcher {
         if limit != 0 && pos.ply() >= limit {
             return Score::DRAW;
         }
-        if (self.cfg.escape_win || self.cfg.escape_extension) && escape_routes(pos) > 0 {
+        // Counted once here and handed down: quiescence and the evaluation need the same count.
+        let routes = (self.cfg.escape_win || self.cfg.escape_extension).then(|| escape_routes(pos));
+        if routes.is_some_and(|r| r > 0) {
             if pos.side_to_move() == Side::Defenders {
                 if self.cfg.escape_win {
                     // The king steps out next move: an exact win, whatever the depth.
@@ -97,9 +99,9 @@ impl Searcher {
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return if self.cfg.quiescence {
-                self.qsearch(pos, ply, alpha, beta, 0)
+                self.qsearch(pos, ply, alpha, beta, 0, routes)
             } else {
-                evaluate(pos, &self.eval, &self.cfg.eval)
+                evaluate_known(pos, &self.eval, &self.cfg.eval, routes)
             };
         }
         let alpha0 = alpha;

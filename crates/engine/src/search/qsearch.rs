@@ -3,7 +3,7 @@
 //! escape switches it also follows the king's escape threats, which a static evaluation cannot
 //! judge: an open route with the attackers to move is lost unless they close it.
 
-use crate::eval::{escape_routes, evaluate, route_squares};
+use crate::eval::{escape_routes, evaluate_known, route_squares};
 use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Status};
@@ -17,7 +17,8 @@ use crate::square::MAX_AREA;
 impl Searcher {
     /// Captures only, in generation order, at most the config's `max_qply` plies deep. A
     /// candidate (a move landing on a square `capture_squares` marks) is made and kept only if it
-    /// captured or ended the game.
+    /// captured or ended the game. `routes` is `escape_routes(pos)` when the caller has counted
+    /// them (each count is then made once per node, not again here and in the evaluation).
     pub(super) fn qsearch(
         &mut self,
         pos: &mut Position,
@@ -25,31 +26,38 @@ impl Searcher {
         mut alpha: Score,
         beta: Score,
         qply: usize,
+        mut routes: Option<u8>,
     ) -> Score {
         if qply > 0 {
             if self.tick() {
                 return Score::DRAW;
             }
-            if self.cfg.escape_win
-                && pos.side_to_move() == Side::Defenders
-                && escape_routes(pos) > 0
-            {
-                return Score::win_in(ply + 1);
+            if self.cfg.escape_win && pos.side_to_move() == Side::Defenders {
+                let r = *routes.get_or_insert_with(|| escape_routes(pos));
+                if r > 0 {
+                    return Score::win_in(ply + 1);
+                }
             }
         }
         let deeper = qply < self.cfg.max_qply as usize && ply < MAX_PLY - 2;
-        if self.cfg.escape_block && deeper && pos.side_to_move() == Side::Attackers {
+        // With no route open (known already) there is nothing to mark, and no fork or block.
+        if self.cfg.escape_block
+            && deeper
+            && pos.side_to_move() == Side::Attackers
+            && routes != Some(0)
+        {
             let mut marks = [false; MAX_AREA];
-            let routes = route_squares(pos, &mut marks);
-            if is_fork(pos, routes) {
+            let r = route_squares(pos, &mut marks);
+            routes = Some(r);
+            if is_fork(pos, r) {
                 // No single move closes two routes, nor takes the king: it steps out next move.
                 return Score::loss_in(ply + 2);
             }
-            if routes > 0 {
+            if r > 0 {
                 return self.qblock(pos, ply, alpha, beta, qply, &mut marks);
             }
         }
-        let stand = evaluate(pos, &self.eval, &self.cfg.eval);
+        let stand = evaluate_known(pos, &self.eval, &self.cfg.eval, routes);
         if stand >= beta || !deeper {
             return stand;
         }
@@ -66,11 +74,13 @@ impl Searcher {
                 let undo = pos.make(m);
                 let s = if pos.status() != Status::Ongoing {
                     Score::win_in(ply + 1)
-                } else if escape_routes(pos) > 0 {
-                    -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1)
                 } else {
-                    pos.unmake(&undo);
-                    continue;
+                    let r = escape_routes(pos);
+                    if r == 0 {
+                        pos.unmake(&undo);
+                        continue;
+                    }
+                    -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1, Some(r))
                 };
                 pos.unmake(&undo);
                 if self.stop {
@@ -99,12 +109,14 @@ impl Searcher {
             } else if undo.captures() == 0 {
                 pos.unmake(&undo);
                 continue;
-            } else if self.cfg.escape_threat && m.from == king && escape_routes(pos) > 0 {
-                // Already searched as a threat above.
-                pos.unmake(&undo);
-                continue;
             } else {
-                -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1)
+                let routes = (self.cfg.escape_threat && m.from == king).then(|| escape_routes(pos));
+                if routes.is_some_and(|r| r > 0) {
+                    // Already searched as a threat above.
+                    pos.unmake(&undo);
+                    continue;
+                }
+                -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1, routes)
             };
             pos.unmake(&undo);
             if self.stop {
@@ -151,7 +163,7 @@ impl Searcher {
                 pos.unmake(&undo);
                 continue;
             } else {
-                -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1)
+                -self.qsearch(pos, ply + 1, -beta, -alpha, qply + 1, Some(0))
             };
             pos.unmake(&undo);
             if self.stop {
