@@ -24,6 +24,8 @@ pub(crate) struct Layout {
     not_last_file: Bits,
     /// The bit of each padded square (0 for ring squares and past the area).
     bit_of: [Bits; CELLS],
+    /// The on-board squares among the 8 around each padded square (0 off the board).
+    around: [Bits; CELLS],
     /// The padded square of each bit index.
     square_of: [u8; 128],
 }
@@ -39,6 +41,7 @@ impl Layout {
             not_first_file: 0,
             not_last_file: 0,
             bit_of: [0; CELLS],
+            around: [0; CELLS],
             square_of: [0; 128],
         };
         for rank in 0..n as u8 {
@@ -63,7 +66,19 @@ impl Layout {
                 }
             }
         }
+        for sq in 0..CELLS {
+            let b = l.bit_of[sq];
+            let (north, south) = (l.shift(b, 0), l.shift(b, 2));
+            let line = b | north | south;
+            l.around[sq] = (line | l.shift(line, 1) | l.shift(line, 3)) & !b;
+        }
         l
+    }
+
+    /// The on-board squares among the 8 around padded square `sq` (orthogonal and diagonal).
+    #[inline(always)]
+    pub(crate) fn around(&self, sq: usize) -> Bits {
+        self.around[sq & (CELLS - 1)]
     }
 
     /// The bit of padded square `sq` (0 for a ring square).
@@ -187,6 +202,14 @@ mod tests {
         assert_eq!(m.bit(g.square(0, 1).unwrap().index()), a2);
         assert_eq!(m.square(48), g.square(6, 6).unwrap().index());
         assert_eq!(m.bit(0), 0, "a ring square has no bit");
+        // Around a corner 3 squares, an edge square 5, an inner square 8; none around a ring square.
+        let sq = |f, r| g.square(f, r).unwrap().index();
+        assert_eq!(m.around(sq(0, 0)), (1 << 1) | (1 << 7) | (1 << 8));
+        assert_eq!(m.around(sq(3, 0)).count_ones(), 5);
+        assert_eq!(m.around(sq(6, 3)).count_ones(), 5);
+        assert_eq!(m.around(sq(3, 3)).count_ones(), 8);
+        assert_eq!(m.around(sq(3, 3)) & m.bit(sq(3, 3)), 0);
+        assert_eq!(m.around(0), 0);
         // 7 x 7 has 24 edge squares (4 * 7 - 4).
         assert_eq!(m.edge.count_ones(), 24);
         assert_eq!(m.board.count_ones(), 49);

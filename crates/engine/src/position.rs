@@ -30,6 +30,18 @@ pub enum Status {
     Surrounded = 4,
 }
 
+/// What [`Position::probe`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Probe {
+    /// Captures (of a piece or the king) only.
+    Captures,
+    /// Captures and endings, in a position whose defenders are not surrounded
+    /// (`is_surrounded()` is false; what a search reaches almost always).
+    Endings,
+    /// Captures and endings, in a position whose defenders are surrounded already.
+    EndingsSurrounded,
+}
+
 /// What `make` changed, so `unmake` can restore the position exactly.
 ///
 /// Small on purpose (4 bytes, returned in a register): the captured squares live on the
@@ -243,7 +255,8 @@ impl Position {
     /// the board changes and is restored (no hash, history or ply), so the search can test its
     /// many candidate moves for the few worth making.
     #[inline]
-    pub(crate) fn probe(&mut self, mv: Move, endings: bool) -> bool {
+    pub(crate) fn probe(&mut self, mv: Move, look: Probe) -> bool {
+        let endings = look != Probe::Captures;
         if self.status != Status::Ongoing {
             // What the board probe below would find: the ending stands whatever the move.
             return true;
@@ -255,7 +268,7 @@ impl Position {
             if !endings {
                 return false;
             }
-            if let Some(ends) = self.quiet_ending(mv) {
+            if let Some(ends) = self.quiet_ending(mv, look == Probe::EndingsSurrounded) {
                 return ends;
             }
         }
@@ -307,9 +320,9 @@ impl Position {
 
     /// The ending after `mv` (legal, capturing nothing), as `ending_after` would find it, read
     /// from the bitsets without making the move; `None` when only the board can tell (an exit
-    /// fort, possible only with the king on the edge).
+    /// fort, possible only with the king on the edge). `surrounded` is `is_surrounded()` now.
     #[inline(always)]
-    fn quiet_ending(&self, mv: Move) -> Option<bool> {
+    fn quiet_ending(&self, mv: Move, surrounded: bool) -> Option<bool> {
         let piece = self.cells[mv.from.index()];
         let flags = self.rules.flags_full();
         if piece == KING && flags[mv.to.index()] & FLAG_ESCAPE != 0 {
@@ -325,8 +338,14 @@ impl Position {
         }
         // `is_surrounded` on the board after the move: only the attacker moved.
         let l = self.rules.layout();
-        let attackers =
-            self.bits[ATTACKER as usize] ^ l.bit(mv.from.index()) ^ l.bit(mv.to.index());
+        let to = mv.to.index();
+        let attackers = self.bits[ATTACKER as usize] ^ l.bit(mv.from.index()) ^ l.bit(to);
+        if !surrounded && l.around(to) & attackers == 0 {
+            // No attacker around `to`: its free neighbours stay joined around it, so any way the
+            // defenders had to the edge through `to` (or onto it) goes around it now, and the
+            // square left (`from`) only opens more. Not surrounded before, not after.
+            return Some(false);
+        }
         let defenders = self.bits[DEFENDER as usize] | self.bits[KING as usize];
         Some(!l.fill_reaches(defenders, l.board & !attackers, l.edge))
     }
@@ -392,8 +411,13 @@ mod tests {
             assert_eq!(pos.bits, bits_of(pos), "{name}");
             for &m in step.moves.iter() {
                 let before = pos.clone();
-                let taken = pos.probe(m, false);
-                let ends = pos.probe(m, true);
+                let taken = pos.probe(m, Probe::Captures);
+                let look = if pos.is_surrounded() {
+                    Probe::EndingsSurrounded
+                } else {
+                    Probe::Endings
+                };
+                let ends = pos.probe(m, look);
                 assert_eq!(
                     *pos, before,
                     "{name}: the probe of {m:?} changed the position"

@@ -315,7 +315,7 @@ impl Searcher {
             } else if self.cfg.captures_first
                 && marks[m.to.index()]
                 && (king_armed || pos.cell(m.from) != crate::piece::KING)
-                && pos.probe(m, false)
+                && pos.probe(m, crate::position::Probe::Captures)
             {
                 KEY_CAPTURE
             } else {

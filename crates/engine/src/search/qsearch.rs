@@ -6,7 +6,7 @@
 use crate::eval::{escape_routes, evaluate_known, route_squares};
 use crate::moves::MoveList;
 use crate::piece::Side;
-use crate::position::{Position, Status};
+use crate::position::{Position, Probe, Status};
 use crate::score::Score;
 
 use super::ordering::capture_squares;
@@ -94,13 +94,22 @@ impl Searcher {
         let mut marks = [false; MAX_AREA];
         capture_squares(pos, &mut marks);
         let king_armed = pos.rules().king_armed();
+        // Once for the node, not per probe: the probes of quiet attackers' moves need it.
+        let look = if pos.side_to_move() == Side::Attackers
+            && pos.rules().surround_win()
+            && pos.is_surrounded()
+        {
+            Probe::EndingsSurrounded
+        } else {
+            Probe::Endings
+        };
         for &m in list.iter() {
             if !marks[m.to.index()] || (!king_armed && m.from == king) {
                 continue;
             }
             // Most candidates neither capture nor end the game: a probe of the board rules them
             // out without a full make (the kept ones are made below and tested as before).
-            if !pos.probe(m, true) {
+            if !pos.probe(m, look) {
                 continue;
             }
             let undo = pos.make(m);
