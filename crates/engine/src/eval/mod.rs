@@ -31,6 +31,9 @@ pub struct Evaluator {
     /// bounds check) and square, defenders' point of view: the common case (both terms on)
     /// becomes one table read per piece.
     combined: [[i16; MAX_AREA]; 8],
+    /// `combined` indexed by piece code and bit index instead of square, so the sum walks the
+    /// position's bitsets of each kind and reads neither the mailbox nor the square of a bit.
+    by_bit: [[i16; 128]; 4],
     /// Board bitsets for the king's escape search.
     masks: bits::BoardMasks,
     /// Per corner (corner-escape boards of size 5 and up): the entry squares beside it, the
@@ -76,11 +79,19 @@ impl Evaluator {
             (i16::MIN as i32..=i16::MAX as i32).contains(&start_material),
             "start material {start_material} leaves PICO-8's integer range: lower the weights"
         );
+        let masks = bits::BoardMasks::new(rules);
+        let mut by_bit = [[0i16; 128]; 4];
+        for i in 0..masks.board.count_ones() {
+            for code in [ATTACKER, DEFENDER, KING] {
+                by_bit[code as usize][i as usize] = combined[code as usize][masks.square(i)];
+            }
+        }
         Evaluator {
             weights: *weights,
             tables,
             combined,
-            masks: bits::BoardMasks::new(rules),
+            by_bit,
+            masks,
             corners: structure::corner_squares(rules),
             start_material,
         }
@@ -134,19 +145,16 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
     let cells = pos.cells();
     let dirs = g.directions();
     let mut v: i32 = 0;
-    // The empty squares as a bitset: the escape search needs them, and their complement lists
-    // the pieces, so the table sum visits a dozen or two squares instead of the whole board.
-    let empty = if cfg.escape || cfg.threats || (cfg.material && cfg.pst && !cfg.defended) {
+    // The empty squares as a bitset, for the escape search.
+    let empty = if cfg.escape || cfg.threats {
         ev.masks.empty(pos)
     } else {
         0
     };
     if cfg.material && cfg.pst && !cfg.defended {
-        let mut pieces = ev.masks.board & !empty;
-        while pieces != 0 {
-            let sq = ev.masks.square(pieces.trailing_zeros());
-            pieces &= pieces - 1;
-            v += ev.combined[cells[sq] as usize & 7][sq] as i32;
+        // The pieces from their bitsets: a dozen or two squares instead of the whole board.
+        for code in [ATTACKER, DEFENDER, KING] {
+            v += sum_by_bit(pos.bits[code as usize], &ev.by_bit[code as usize]);
         }
     } else if cfg.material || cfg.pst || cfg.defended {
         let (first, last) = (
@@ -222,6 +230,20 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
     }
     if cfg.tropism {
         v -= structure::tropism(pos, &ev.masks) * w.tropism as i32;
+    }
+    v
+}
+
+/// The sum of `table` over the bits of `bits`, a 64-bit half at a time (the lowest-bit tricks
+/// on a `u128` cost two words each).
+#[inline(always)]
+fn sum_by_bit(bits: crate::bitboard::Bits, table: &[i16; 128]) -> i32 {
+    let mut v = 0;
+    for (mut half, base) in [(bits as u64, 0), ((bits >> 64) as u64, 64)] {
+        while half != 0 {
+            v += table[base + half.trailing_zeros() as usize] as i32;
+            half &= half - 1;
+        }
     }
     v
 }
