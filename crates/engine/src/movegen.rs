@@ -30,23 +30,30 @@ impl Position {
         } else {
             self.bits[DEFENDER as usize] | self.bits[KING as usize]
         };
+        // The count in a local, written back once: pushing through the list stored its length
+        // after every move.
+        let (moves, mut n) = (&mut list.moves, 0);
         while mine != 0 {
             let sq = l.square(mine.trailing_zeros());
             mine &= mine - 1;
-            let c = self.cells[sq];
+            // The kind's bit in the stop and pass sets (`KindSet::contains` without its range
+            // test: the code of a piece is 1..=3).
+            let kind = 1u8 << (self.cells[sq] & 7);
             for d in dirs {
                 let mut t = step(sq, d);
                 while self.cells[t] == EMPTY {
-                    if stop[t].contains(c) {
-                        list.push(Move::new(Square(sq as u8), Square(t as u8)));
+                    if stop[t].0 & kind != 0 {
+                        moves[n] = Move::new(Square(sq as u8), Square(t as u8));
+                        n += 1;
                     }
-                    if !pass[t].contains(c) {
+                    if pass[t].0 & kind == 0 {
                         break;
                     }
                     t = step(t, d);
                 }
             }
         }
+        list.len = n;
     }
 
     /// Whether `mv` is among the generated moves (a slow, exact legality test for `play`).

@@ -47,8 +47,9 @@ pub const MAX_MOVES: usize = 4 * 121;
 /// A list of moves on the stack, filled by the generator.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    /// The generator fills these and `len` directly (see `Position::gen_moves`).
+    pub(crate) moves: [Move; MAX_MOVES],
+    pub(crate) len: usize,
 }
 
 impl MoveList {
