@@ -100,38 +100,59 @@ pub(crate) fn king_escape_with(
     empty: Bits,
     routes: Option<u8>,
 ) -> Escape {
+    king_escape_scan(pos, m, empty, routes).0
+}
+
+/// [`king_escape_with`], also giving the king's moves (`structure::king_moves`) when the search
+/// walked its first level: they are that level's squares, so the evaluation need not walk the
+/// king's rays again.
+pub(crate) fn king_escape_scan(
+    pos: &Position,
+    m: &BoardMasks,
+    empty: Bits,
+    routes: Option<u8>,
+) -> (Escape, Option<i32>) {
     let routes = routes.unwrap_or_else(|| escape_routes(pos));
     if routes > 0 {
-        return Escape {
+        let e = Escape {
             distance: 1,
             routes,
         };
+        return (e, None);
     }
     let pass = empty & m.king_pass;
     let mut frontier = m.bit(pos.king_square().index());
     let mut seen = frontier;
+    let mut king_moves = None;
     // Level 1 has no escape square (no routes above); its squares seed level 2.
     for depth in 1..=MAX_ESCAPE_DEPTH {
         let mut reached = 0;
         for dir in 0..4 {
             reached |= m.ray(frontier, dir, empty, pass);
-        }
-        if reached & m.king_target != 0 {
-            return Escape {
-                distance: depth,
-                routes: 0,
-            };
+            // One direction reaching a target decides the level: the others need not be walked.
+            if reached & m.king_target != 0 {
+                let e = Escape {
+                    distance: depth,
+                    routes: 0,
+                };
+                return (e, king_moves);
+            }
         }
         frontier = reached & m.king_stop & !seen;
+        if depth == 1 {
+            // The king's square is not empty, so never among the squares reached.
+            king_moves = Some(frontier.count_ones() as i32);
+        }
         if frontier == 0 {
             break;
         }
         seen |= frontier;
     }
-    Escape {
+    let e = Escape {
         distance: 0,
         routes: 0,
-    }
+    };
+    (e, king_moves)
 }
 
 #[cfg(test)]
@@ -240,20 +261,23 @@ mod tests {
         // Every preset, many positions from a fixed pseudo-random walk (both sides to move, pieces
         // thinning out as captures happen), restarted when a game ends.
         let mut seen_distances = [0u32; 4];
+        let mut moves_checked = 0;
         random_walks(12345, 3000, 150, |step, pos| {
             // Built at each step: cheap next to the reference BFS.
             let masks = BoardMasks::new(step.rules);
             let want = king_escape_mailbox(pos);
-            assert_eq!(
-                king_escape_with(pos, &masks, masks.empty(pos), None),
-                want,
-                "{} ply {}",
-                step.preset,
-                step.index
-            );
+            let (got, king_moves) = king_escape_scan(pos, &masks, masks.empty(pos), None);
+            let (name, ply) = (step.preset, step.index);
+            assert_eq!(got, want, "{name} ply {ply}");
+            if let Some(n) = king_moves {
+                let walked = super::super::structure::king_moves(pos);
+                assert_eq!(n, walked, "{name} ply {ply}");
+                moves_checked += 1;
+            }
             seen_distances[want.distance as usize] += 1;
         });
         // The walk must have exercised every answer, or the comparison proves little.
         assert!(seen_distances.iter().all(|&c| c > 50), "{seen_distances:?}");
+        assert!(moves_checked > 1000, "{moves_checked}");
     }
 }

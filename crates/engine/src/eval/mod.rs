@@ -184,8 +184,10 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
             }
         }
     }
+    let mut king_moves = None;
     if cfg.escape {
-        let e = escape::king_escape_with(pos, &ev.masks, empty, routes);
+        let (e, moves) = escape::king_escape_scan(pos, &ev.masks, empty, routes);
+        king_moves = moves;
         if e.distance > 0 {
             v += w.escape_distance[e.distance as usize - 1] as i32;
         }
@@ -208,7 +210,8 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
         v -= structure::corner_seals(cells, &ev.corners, w);
     }
     if cfg.king_moves {
-        v += w.king_moves as i32 * structure::king_moves(pos);
+        let n = king_moves.unwrap_or_else(|| structure::king_moves(pos));
+        v += w.king_moves as i32 * n;
     }
     if cfg.region {
         v += structure::king_region(pos, &ev.masks, w);
