@@ -310,7 +310,7 @@ impl Position {
     /// landing there needs first; the mover's own pieces and the king of the side to move never
     /// count).
     #[inline(always)]
-    fn enemy_beside(&self, to: Square) -> bool {
+    pub(crate) fn enemy_beside(&self, to: Square) -> bool {
         let enemy = Some(self.side.opponent());
         self.geometry()
             .directions()

@@ -10,6 +10,7 @@ mod structure;
 mod tables;
 pub mod weights;
 
+pub(crate) use escape::escape_routes_after_quiet;
 pub use escape::{escape_routes, king_escape, route_squares, Escape, MAX_ESCAPE_DEPTH};
 pub use tables::Tables;
 pub use weights::{Weights, WEIGHTS, WEIGHT_NAMES, ZIEGE_ATTACKERS};

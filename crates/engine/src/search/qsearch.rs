@@ -3,10 +3,11 @@
 //! escape switches it also follows the king's escape threats, which a static evaluation cannot
 //! judge: an open route with the attackers to move is lost unless they close it.
 
-use crate::eval::{escape_routes, evaluate_known, route_squares};
+use crate::eval::{escape_routes, escape_routes_after_quiet, evaluate_known, route_squares};
 use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Probe, Status};
+use crate::rules::{FLAG_EDGE, FLAG_ESCAPE};
 use crate::score::Score;
 
 use super::ordering::capture_squares;
@@ -71,6 +72,14 @@ impl Searcher {
         if self.cfg.escape_threat && pos.side_to_move() == Side::Defenders {
             // The king's moves to a square with an open route come first: a fork wins at once.
             for &m in list.iter().filter(|m| m.from == king) {
+                // A move that captures nothing (no attacker beside its square) and cannot end the
+                // game (off the edge: no escape, no fort) leaves the board as it is but for the
+                // king: its routes are counted without making it, and most have none.
+                let ends = pos.rules().flags()[m.to.index()] & (FLAG_EDGE | FLAG_ESCAPE) != 0;
+                let quiet = !ends && !pos.enemy_beside(m.to);
+                if quiet && escape_routes_after_quiet(pos, m) == 0 {
+                    continue;
+                }
                 let undo = pos.make(m);
                 let s = if pos.status() != Status::Ongoing {
                     Score::win_in(ply + 1)
