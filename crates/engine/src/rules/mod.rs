@@ -19,10 +19,10 @@ pub use file::{
 pub use kinds::{Kind, KindSet};
 pub use presets::{preset_of, preset_source, PRESETS};
 
-use crate::bitboard::Layout;
+use crate::bitboard::{Bits, Layout};
 use crate::config::SearchConfig;
 use crate::notation::parse_position_string;
-use crate::piece::{Side, ATTACKER, KING};
+use crate::piece::{Side, ATTACKER, DEFENDER, KING};
 use crate::square::{Geometry, Square, CELLS, MAX_AREA};
 use crate::zobrist::Zobrist;
 
@@ -56,6 +56,8 @@ pub struct Rules {
     hostile_occupied: [KindSet; CELLS],
     zobrist: Zobrist,
     layout: Layout,
+    /// `hostile_empty` and `hostile_occupied` as board bitsets, per cell code (1..=3).
+    hostile_bits: [[Bits; 4]; 2],
 }
 
 impl Rules {
@@ -290,6 +292,19 @@ impl Rules {
         if let Some(nodes) = &file.ai.level_nodes {
             check_level_nodes(nodes).map_err(|e| ("ai.level_nodes", e))?;
         }
+        let layout = Layout::new(geometry);
+        let mut hostile_bits = [[0; 4]; 2];
+        for sq in geometry.squares() {
+            let (i, bit) = (sq.index(), layout.bit(sq.index()));
+            for code in [ATTACKER, DEFENDER, KING] {
+                if hostile_empty[i].contains(code) {
+                    hostile_bits[0][code as usize] |= bit;
+                }
+                if hostile_occupied[i].contains(code) {
+                    hostile_bits[1][code as usize] |= bit;
+                }
+            }
+        }
         Ok(Rules {
             file,
             geometry,
@@ -301,7 +316,8 @@ impl Rules {
             hostile_empty,
             hostile_occupied,
             zobrist,
-            layout: Layout::new(geometry),
+            layout,
+            hostile_bits,
         })
     }
 
@@ -417,6 +433,15 @@ impl Rules {
     }
     pub(crate) fn hostile_occupied_full(&self) -> &[KindSet; CELLS] {
         &self.hostile_occupied
+    }
+    /// The squares hostile to a piece of code `victim` (1..=3) while empty
+    /// ([`Rules::hostile_empty_table`]) as a board bitset.
+    pub(crate) fn hostile_empty_bits(&self, victim: u8) -> Bits {
+        self.hostile_bits[0][victim as usize & 3]
+    }
+    /// The squares hostile to a piece of code `victim` while occupied, as a board bitset.
+    pub(crate) fn hostile_occupied_bits(&self, victim: u8) -> Bits {
+        self.hostile_bits[1][victim as usize & 3]
     }
     /// The zobrist keys for this board size.
     pub fn zobrist(&self) -> &Zobrist {

@@ -301,10 +301,11 @@ impl Searcher {
         moves: &mut [Move; MAX_MOVES],
         keys: &mut [i16; MAX_MOVES],
     ) -> usize {
-        let mut marks = [false; crate::square::MAX_AREA];
-        if self.cfg.captures_first {
-            ordering::capture_squares(pos, &mut marks);
-        }
+        let marks = if self.cfg.captures_first {
+            ordering::capture_squares(pos)
+        } else {
+            0
+        };
         let king_armed = pos.rules().king_armed();
         for (i, &m) in list.iter().enumerate() {
             moves[i] = m;
@@ -313,7 +314,7 @@ impl Searcher {
             } else if Some(m) == pv_move {
                 KEY_PV
             } else if self.cfg.captures_first
-                && marks[m.to.index()]
+                && marks & pos.rules().layout().bit(m.to.index()) != 0
                 && (king_armed || pos.cell(m.from) != crate::piece::KING)
                 && pos.probe(m, crate::position::Probe::Captures)
             {

@@ -8,11 +8,11 @@
 //! the PV's, the captures, the killers) without generating the rest, and walk the quiet tail
 //! without searching it for a maximum each time.
 
+use crate::bitboard::Bits;
 use crate::moves::Move;
 use crate::piece::{Side, ATTACKER, DEFENDER, KING};
 use crate::position::Position;
 use crate::rules::FLAG_EDGE;
-use crate::square::MAX_AREA;
 
 use super::MAX_PLY;
 
@@ -130,49 +130,55 @@ pub fn is_capture_candidate(pos: &Position, mv: Move) -> bool {
 }
 
 /// The squares a move of the side to move may capture by landing on (see
-/// [`is_capture_candidate`]), found once per node from the enemy pieces instead of per move:
-/// for each enemy soldier and direction `d`, the empty square on one side is marked when the
-/// square on the other side is hostile to it; attackers also mark the king's empty neighbours;
-/// with shieldwalls every edge square counts. An unarmed king's moves never capture: callers
-/// check the moving piece.
-pub fn capture_squares(pos: &Position, marks: &mut [bool; MAX_AREA]) {
-    marks.fill(false);
+/// [`is_capture_candidate`]), found once per node from the enemy pieces instead of per move,
+/// as a board bitset (see [`crate::bitboard`]): next to an enemy soldier, the empty square on
+/// one side is marked when the square on the other side is hostile to it; attackers also mark
+/// the king's neighbours; with shieldwalls every edge square counts. An unarmed king's moves
+/// never capture: callers check the moving piece.
+pub fn capture_squares(pos: &Position) -> Bits {
+    let rules = pos.rules();
+    let l = rules.layout();
     let side = pos.side_to_move();
     let enemy = if side == Side::Attackers {
         DEFENDER
     } else {
         ATTACKER
     };
-    let cells = pos.cells();
-    let dirs = pos.geometry().directions();
-    let l = pos.rules().layout();
-    // The enemy soldiers from the position's bitsets: the marks are a set, so visiting only
-    // the pieces, in any order, gives the same marks as scanning every square.
-    let mut soldiers = pos.bits[enemy as usize];
-    while soldiers != 0 {
-        let v = l.square(soldiers.trailing_zeros());
-        soldiers &= soldiers - 1;
-        for d in dirs {
-            let land = (v as i16 - d) as usize;
-            if cells[land] == crate::piece::EMPTY && pos.hostile_to((v as i16 + d) as usize, enemy)
-            {
-                marks[land] = true;
-            }
+    let [_, attackers, defenders, king] = pos.bits;
+    let occupied = attackers | defenders | king;
+    let empty = l.board & !occupied;
+    // The squares `Position::hostile_to` finds hostile to an enemy soldier, all at once: the
+    // empty and occupied special squares of its kind, and the pieces that capture it (the king
+    // only if armed). The throne's Linnaean rule depends on the pieces around it: it is asked
+    // of `hostile_to` itself.
+    let capturers = if enemy == ATTACKER {
+        defenders | if rules.king_armed() { king } else { 0 }
+    } else {
+        attackers
+    };
+    let mut hostile = (empty & rules.hostile_empty_bits(enemy))
+        | (occupied & rules.hostile_occupied_bits(enemy))
+        | capturers;
+    if let Some(t) = rules.throne() {
+        if pos.hostile_to(t.index(), enemy) {
+            hostile |= l.bit(t.index());
         }
+    }
+    let soldiers = pos.bits[enemy as usize];
+    let mut marks = 0;
+    for dir in 0..4 {
+        // Soldiers with a hostile square one step against `dir`; the landing square is the
+        // one step along it, on the other side.
+        let flanked = soldiers & l.shift(hostile, dir);
+        marks |= l.shift(flanked, dir) & empty;
     }
     if side == Side::Attackers {
-        // The king is always on the board (a captured king ends the game but stays put).
-        let k = pos.king_square().index() as i16;
-        for d in dirs {
-            marks[(k + d) as usize] = true;
-        }
+        marks |= l.neighbours(king);
     }
-    if pos.rules().shieldwall() {
-        // Without a branch, so the whole board is marked a vector at a time.
-        for (m, &f) in marks.iter_mut().zip(pos.rules().flags()) {
-            *m |= f & FLAG_EDGE != 0;
-        }
+    if rules.shieldwall() {
+        marks |= l.edge;
     }
+    marks
 }
 
 /// Moves the first of the best remaining moves into position `i` (see the module doc).
@@ -233,32 +239,27 @@ mod tests {
 
     #[test]
     fn capture_squares_agree_with_the_per_move_test() {
-        use crate::moves::MoveList;
-        use crate::rules::Rules;
-        use std::sync::Arc;
-        // Every preset, a few plies into a game by a fixed walk, both sides to move.
-        for name in crate::rules::PRESETS {
-            let mut pos = Position::start(Arc::new(Rules::preset(name).unwrap()));
-            let mut list = MoveList::new();
-            let mut marks = [false; MAX_AREA];
-            for ply in 0..40 {
-                pos.gen_moves(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                capture_squares(&pos, &mut marks);
-                for &m in list.iter() {
-                    let armed = pos.cell(m.from) != KING || pos.rules().king_armed();
-                    assert_eq!(
-                        is_capture_candidate(&pos, m),
-                        armed && marks[m.to.index()],
-                        "{name} ply {ply}: {m:?}"
-                    );
-                }
-                let m = list.as_slice()[(ply * 13 + 5) % list.len()];
-                pos.make(m);
+        // Every preset along the seeded random walks (both sides to move, pieces thinning out,
+        // special squares emptied and filled), every move: the bitset marks against the
+        // per-move test that reads the board square by square.
+        let mut candidates = 0;
+        crate::testutil::random_walks(99, 1500, 150, |step, pos| {
+            let marks = capture_squares(pos);
+            let l = pos.rules().layout();
+            for &m in step.moves.iter() {
+                let armed = pos.cell(m.from) != KING || pos.rules().king_armed();
+                let want = is_capture_candidate(pos, m);
+                assert_eq!(
+                    want,
+                    armed && marks & l.bit(m.to.index()) != 0,
+                    "{} step {}: {m:?}",
+                    step.preset,
+                    step.index
+                );
+                candidates += want as u32;
             }
-        }
+        });
+        assert!(candidates > 1000, "{candidates}");
     }
 
     #[test]

@@ -100,8 +100,7 @@ impl Searcher {
                 }
             }
         }
-        let mut marks = [false; MAX_AREA];
-        capture_squares(pos, &mut marks);
+        let marks = capture_squares(pos);
         let king_armed = pos.rules().king_armed();
         // Once for the node, not per probe: the probes of quiet attackers' moves need it.
         let look = if pos.side_to_move() == Side::Attackers
@@ -113,7 +112,9 @@ impl Searcher {
             Probe::Endings
         };
         for &m in list.iter() {
-            if !marks[m.to.index()] || (!king_armed && m.from == king) {
+            if marks & pos.rules().layout().bit(m.to.index()) == 0
+                || (!king_armed && m.from == king)
+            {
                 continue;
             }
             // Most candidates neither capture nor end the game: a probe of the board rules them
