@@ -79,6 +79,9 @@ fn escape_reach(rules: &Rules) -> [[u8; MAX_AREA]; 3] {
 fn empty_board_distances(rules: &Rules, from: Square) -> [u8; MAX_AREA] {
     let g = rules.geometry();
     let (stop, pass) = (rules.stop_table(), rules.pass_table());
+    // On the board: a square with a bit (`Geometry::on_board` divides for its file and rank, and
+    // this walk asks it for every square of every ray from every square).
+    let l = rules.layout();
     let mut dist = [u8::MAX; MAX_AREA];
     let mut queue = vec![from.index()];
     dist[from.index()] = 0;
@@ -88,7 +91,7 @@ fn empty_board_distances(rules: &Rules, from: Square) -> [u8; MAX_AREA] {
         head += 1;
         for d in g.directions() {
             let mut t = (s as i16 + d) as usize;
-            while g.on_board(Square(t as u8)) {
+            while l.bit(t) != 0 {
                 if stop[t].contains(KING) && dist[t] == u8::MAX {
                     dist[t] = dist[s] + 1;
                     queue.push(t);
