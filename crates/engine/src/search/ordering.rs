@@ -188,14 +188,11 @@ pub fn pick(moves: &mut [Move], keys: &mut [i16], i: usize) {
     if i >= n {
         return;
     }
-    // The running maximum in registers, updated without a branch (`>` keeps the first of equal
-    // keys): the comparison is unpredictable, so a branch here mispredicts often.
-    let (mut best, mut best_key) = (i, keys[i]);
-    for (j, &k) in keys[..n].iter().enumerate().skip(i + 1) {
-        let better = k > best_key;
-        best = if better { j } else { best };
-        best_key = if better { k } else { best_key };
-    }
+    // Two passes: the largest key (a reduction the compiler does many keys at a time), then
+    // the first place holding it; a single pass carrying the index along cannot be vectorised.
+    let tail = &keys[i..n];
+    let best_key = tail.iter().copied().max().unwrap_or(keys[i]);
+    let best = i + tail.iter().position(|&k| k == best_key).unwrap_or(0);
     moves[i..=best].rotate_right(1);
     keys[i..=best].rotate_right(1);
 }
