@@ -26,6 +26,8 @@ pub(crate) struct Layout {
     bit_of: [Bits; CELLS],
     /// The on-board squares among the 8 around each padded square (0 off the board).
     around: [Bits; CELLS],
+    /// The on-board squares one orthogonal step from each padded square (0 off the board).
+    beside: [Bits; CELLS],
     /// The padded square of each bit index.
     square_of: [u8; 128],
 }
@@ -42,6 +44,7 @@ impl Layout {
             not_last_file: 0,
             bit_of: [0; CELLS],
             around: [0; CELLS],
+            beside: [0; CELLS],
             square_of: [0; 128],
         };
         for rank in 0..n as u8 {
@@ -71,6 +74,7 @@ impl Layout {
             let (north, south) = (l.shift(b, 0), l.shift(b, 2));
             let line = b | north | south;
             l.around[sq] = (line | l.shift(line, 1) | l.shift(line, 3)) & !b;
+            l.beside[sq] = l.neighbours(b);
         }
         l
     }
@@ -79,6 +83,12 @@ impl Layout {
     #[inline(always)]
     pub(crate) fn around(&self, sq: usize) -> Bits {
         self.around[sq & (CELLS - 1)]
+    }
+
+    /// The on-board squares one orthogonal step from padded square `sq`.
+    #[inline(always)]
+    pub(crate) fn beside(&self, sq: usize) -> Bits {
+        self.beside[sq & (CELLS - 1)]
     }
 
     /// The bit of padded square `sq` (0 for a ring square).
@@ -210,6 +220,10 @@ mod tests {
         assert_eq!(m.around(sq(3, 3)).count_ones(), 8);
         assert_eq!(m.around(sq(3, 3)) & m.bit(sq(3, 3)), 0);
         assert_eq!(m.around(0), 0);
+        assert_eq!(m.beside(sq(0, 0)), (1 << 1) | (1 << 7));
+        assert_eq!(m.beside(sq(3, 3)).count_ones(), 4);
+        assert_eq!(m.beside(sq(3, 3)) & !m.around(sq(3, 3)), 0);
+        assert_eq!(m.beside(0), 0);
         // 7 x 7 has 24 edge squares (4 * 7 - 4).
         assert_eq!(m.edge.count_ones(), 24);
         assert_eq!(m.board.count_ones(), 49);

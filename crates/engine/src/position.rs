@@ -311,11 +311,12 @@ impl Position {
     /// count).
     #[inline(always)]
     pub(crate) fn enemy_beside(&self, to: Square) -> bool {
-        let enemy = Some(self.side.opponent());
-        self.geometry()
-            .directions()
-            .iter()
-            .any(|&d| Side::of_piece(self.cells[crate::square::step(to.index(), d)]) == enemy)
+        let enemy = if self.side == Side::Attackers {
+            self.bits[DEFENDER as usize] | self.bits[KING as usize]
+        } else {
+            self.bits[ATTACKER as usize]
+        };
+        self.rules.layout().beside(to.index()) & enemy != 0
     }
 
     /// The ending after `mv` (legal, capturing nothing), as `ending_after` would find it, read
