@@ -351,6 +351,34 @@ impl Position {
         Some(!l.fill_reaches(defenders, l.board & !attackers, l.edge))
     }
 
+    /// Passes the move to the opponent (the search's null move; never a legal move in the
+    /// game): side, hash and ply change, and the hash before it goes on the history like a
+    /// move's, so [`Position::unmake_null`] restores it exactly.
+    pub(crate) fn make_null(&mut self) {
+        debug_assert!(
+            self.status == Status::Ongoing,
+            "make_null: the game is over"
+        );
+        self.history.push(self.hash);
+        self.hash ^= self.rules.zobrist().side();
+        self.side = self.side.opponent();
+        self.ply = self
+            .ply
+            .checked_add(1)
+            .filter(|&p| p <= i16::MAX as u16)
+            .unwrap_or_else(|| unreachable!("ply counter left PICO-8's integer range"));
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub(crate) fn unmake_null(&mut self) {
+        self.side = self.side.opponent();
+        self.ply -= 1;
+        self.hash = self
+            .history
+            .pop()
+            .unwrap_or_else(|| unreachable!("unmake_null without make_null"));
+    }
+
     /// Takes back the move `undo` was returned for (moves must be unmade in reverse order).
     #[inline]
     pub fn unmake(&mut self, undo: &Undo) {
@@ -399,6 +427,31 @@ mod tests {
             }
         }
         bits
+    }
+
+    #[test]
+    fn a_null_move_passes_and_comes_back() {
+        for name in crate::rules::PRESETS {
+            let rules = Arc::new(Rules::preset(name).unwrap());
+            let mut pos = Position::start(rules.clone());
+            let mut list = crate::MoveList::new();
+            pos.gen_moves(&mut list);
+            pos.make(list.as_slice()[list.len() / 2]);
+            let before = pos.clone();
+            pos.make_null();
+            assert_eq!(pos.side_to_move(), before.side_to_move().opponent());
+            assert_eq!(pos.ply(), before.ply() + 1);
+            assert_eq!(pos.cells(), before.cells());
+            // The incremental hash is the hash computed from scratch for the other side.
+            assert_eq!(
+                pos.hash(),
+                rules.zobrist().hash_of(pos.cells(), pos.side_to_move()),
+                "{name}"
+            );
+            assert_eq!(pos.history().last(), Some(&before.hash()));
+            pos.unmake_null();
+            assert_eq!(pos, before, "{name}");
+        }
     }
 
     #[test]

@@ -248,6 +248,11 @@ fn sorted(v: &[Move]) -> Vec<(u8, u8)> {
     s
 }
 
+/// `full` with the Rust-only search switches on.
+fn rust_only_search() -> SearchConfig {
+    SearchConfig::parse("full,+null,contempt=200").unwrap()
+}
+
 #[test]
 fn puzzle_suite_passes() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(puzzle_dir())
@@ -262,24 +267,30 @@ fn puzzle_suite_passes() {
         for mut p in parse(&f).unwrap_or_else(|e| panic!("{e}")) {
             check_oracle(&mut p);
             let rules = p.pos.rules().clone();
-            let mut s = Searcher::new(&rules, SearchConfig::FULL);
-            let r = s.search(&mut p.pos, Limits::depth(p.depth));
-            let best = r.best.expect("a move");
-            let g = rules.geometry();
-            assert!(
-                p.solutions.contains(&best),
-                "{} ({}): the engine chose {} (score {}), expected one of {:?}",
-                p.at,
-                p.name,
-                best.display(g),
-                r.score,
-                p.solutions.iter().map(|m| m.display(g)).collect::<Vec<_>>()
-            );
-            match p.expect {
-                Expect::Win(n) => assert_eq!(r.score, Score::win_in(n), "{}: score", p.at),
-                // Any other move loses in 2 plies; a solution at least postpones that.
-                Expect::Hold => assert!(r.score > Score::loss_in(2), "{}: score {}", p.at, r.score),
-                Expect::Capture => {}
+            // The Rust-only search switches (null move, contempt) must solve every puzzle too:
+            // a pass never hides a king race the oracle proved.
+            for cfg in [SearchConfig::FULL, rust_only_search()] {
+                let mut s = Searcher::new(&rules, cfg);
+                let r = s.search(&mut p.pos, Limits::depth(p.depth));
+                let best = r.best.expect("a move");
+                let g = rules.geometry();
+                assert!(
+                    p.solutions.contains(&best),
+                    "{} ({}): the engine chose {} (score {}), expected one of {:?}",
+                    p.at,
+                    p.name,
+                    best.display(g),
+                    r.score,
+                    p.solutions.iter().map(|m| m.display(g)).collect::<Vec<_>>()
+                );
+                match p.expect {
+                    Expect::Win(n) => assert_eq!(r.score, Score::win_in(n), "{}: score", p.at),
+                    // Any other move loses in 2 plies; a solution at least postpones that.
+                    Expect::Hold => {
+                        assert!(r.score > Score::loss_in(2), "{}: score {}", p.at, r.score)
+                    }
+                    Expect::Capture => {}
+                }
             }
             kinds.insert(p.name.split('-').take(2).collect::<Vec<_>>().join("-"));
             count += 1;

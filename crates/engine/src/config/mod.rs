@@ -17,6 +17,11 @@ pub const MAX_QPLY: u8 = 8;
 pub const MAX_RACE: u8 = 15;
 /// The king race's plies when a spec turns it on without a number (`+race`).
 pub const DEFAULT_RACE: u8 = 9;
+/// The most contempt a config may ask for (`SearchConfig::contempt`): a little over three
+/// attackers (300 each), past which a draw would outweigh real material.
+pub const MAX_CONTEMPT: i16 = 1000;
+/// The contempt when a spec turns it on without a number (`+contempt`): a third of an attacker.
+pub const DEFAULT_CONTEMPT: i16 = 100;
 
 /// The search features (each one a switch the cart mirrors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +71,16 @@ pub struct SearchConfig {
     /// The king race (`search::race`): the plies of the narrow search that checks the
     /// attackers' chosen root move for a forced king escape (`race=N` in a spec; 0 = off).
     pub race: u8,
+    /// Null-move pruning (Rust only): at a null-window node with 3+ plies left whose static
+    /// score already reaches beta, the side to move passes and the opponent searches
+    /// `depth - 1 - R` plies (R = 2 + depth / 6); if it still cannot get below beta, the node is
+    /// cut. Never twice in a row, never with a king route open (a pass would hand the king the
+    /// edge) or a won or lost score in the window.
+    pub null_move: bool,
+    /// Contempt (Rust only): a draw (repetition or move limit) scores `-contempt` for the side
+    /// the search plays and `+contempt` for its opponent, so the engine that thinks itself the
+    /// stronger plays on rather than repeat (`contempt=N` in a spec; 0 = a draw is 0 for both).
+    pub contempt: i16,
     /// Evaluation terms.
     pub eval: EvalConfig,
 }
@@ -73,10 +88,17 @@ pub struct SearchConfig {
 /// Switches the cart's Lua does not implement yet: the differential harness refuses a config
 /// with any of them on, and the code generator never builds one (they are research features of
 /// the Rust engine until the templates mirror them).
-pub const NOT_IN_CART: [&str; 4] = ["region", "enclosure", "threats", "potential"];
+pub const NOT_IN_CART: [&str; 6] = [
+    "region",
+    "enclosure",
+    "threats",
+    "potential",
+    "null",
+    "contempt",
+];
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 27] = [
+pub const FEATURES: [&str; 29] = [
     "pv",
     "killers",
     "history",
@@ -90,6 +112,8 @@ pub const FEATURES: [&str; 27] = [
     "escape-block",
     "escape-threat",
     "race",
+    "null",
+    "contempt",
     "material",
     "pst",
     "escape",
@@ -124,6 +148,8 @@ impl SearchConfig {
         escape_block: true,
         escape_threat: true,
         race: DEFAULT_RACE,
+        null_move: false,
+        contempt: 0,
         eval: EvalConfig::FULL,
     };
     /// The seed-level engine: alpha-beta + iterative deepening + PV first; material and
@@ -144,6 +170,8 @@ impl SearchConfig {
         escape_block: false,
         escape_threat: false,
         race: 0,
+        null_move: false,
+        contempt: 0,
         eval: EvalConfig::SEED,
     };
     /// Plain alpha-beta in generation order (the baseline of the ablation table).
@@ -175,8 +203,8 @@ impl SearchConfig {
     }
 
     /// Parses a spec: a base (`full`, `seed` or `bare`) followed by comma-separated `+feature` /
-    /// `-feature` items, e.g. `full,-killers` or `seed,+tt`, and optionally `qply=N`, `race=N`
-    /// and `tt-bits=N`.
+    /// `-feature` items, e.g. `full,-killers` or `seed,+tt`, and optionally `qply=N`, `race=N`,
+    /// `contempt=N` and `tt-bits=N`.
     /// Feature names: [`FEATURES`].
     pub fn parse(spec: &str) -> Result<SearchConfig, ConfigError> {
         let mut items = spec.split(',').map(str::trim);
@@ -212,6 +240,18 @@ impl SearchConfig {
                     .ok_or_else(|| {
                         ConfigError(format!(
                             "`{item}` in `{spec}`: race takes 0 (off) to {MAX_RACE} (plies of the king race)"
+                        ))
+                    })?;
+                continue;
+            }
+            if let Some(c) = item.strip_prefix("contempt=") {
+                cfg.contempt = c
+                    .parse()
+                    .ok()
+                    .filter(|c| (0..=MAX_CONTEMPT).contains(c))
+                    .ok_or_else(|| {
+                        ConfigError(format!(
+                            "`{item}` in `{spec}`: contempt takes 0 (off) to {MAX_CONTEMPT} (what a draw costs the engine, in the evaluation's units: an attacker is 300)"
                         ))
                     })?;
                 continue;
@@ -285,6 +325,15 @@ impl SearchConfig {
                 };
                 return true;
             }
+            "contempt" => {
+                self.contempt = match (on, self.contempt) {
+                    (false, _) => 0,
+                    (true, 0) => DEFAULT_CONTEMPT,
+                    (true, c) => c,
+                };
+                return true;
+            }
+            "null" => &mut self.null_move,
             "material" => &mut self.eval.material,
             "pst" => &mut self.eval.pst,
             "escape" => &mut self.eval.escape,
@@ -342,6 +391,21 @@ mod tests {
         assert!(SearchConfig::parse("best").is_err());
         assert_eq!(SearchConfig::parse("full,qply=4").unwrap().max_qply, 4);
         assert_eq!(SearchConfig::parse("full,race=9").unwrap().race, 9);
+        let c = SearchConfig::parse("full,+null,contempt=250").unwrap();
+        assert!(c.null_move && c.contempt == 250);
+        assert_eq!(c.rust_only(), ["null", "contempt"]);
+        let c = SearchConfig::parse("full,+contempt").unwrap();
+        assert_eq!(c.contempt, DEFAULT_CONTEMPT);
+        assert_eq!(
+            SearchConfig::parse("full,contempt=50,-contempt")
+                .unwrap()
+                .contempt,
+            0
+        );
+        for bad in ["full,contempt=1001", "full,contempt=-5", "full,contempt=x"] {
+            let e = SearchConfig::parse(bad).unwrap_err().0;
+            assert!(e.contains("contempt takes 0"), "{e}");
+        }
         for bad in ["full,race=99", "full,race=-1", "full,race="] {
             let e = SearchConfig::parse(bad).unwrap_err().0;
             assert!(e.contains("race takes 0"), "{e}");

@@ -34,13 +34,15 @@ impl Searcher {
 
     /// The score of a repeated position for the side to move, if this node repeats one of the
     /// game or of the search path. A position seen once before already counts (if repeating is
-    /// good, it can be repeated again), and it is scored by the rules' repetition result.
+    /// good, it can be repeated again), and it is scored by the rules' repetition result (a draw
+    /// as [`Score::DRAW`], without contempt). Below a null move only the path since the pass
+    /// counts: a position that recurs across a pass was not repeated by moves.
     pub(super) fn repetition(&self, pos: &Position, ply: usize) -> Option<Score> {
         let h = pos.hash();
         let hist = pos.history();
         // Path positions with the same side to move: 4, 6, ... plies back (2 back is impossible).
         let mut i = hist.len().checked_sub(4);
-        let path_start = self.root_len;
+        let path_start = self.root_len.max(self.null_floor);
         let mut found = false;
         while let Some(j) = i {
             if j < path_start {
@@ -52,7 +54,7 @@ impl Searcher {
             }
             i = j.checked_sub(2);
         }
-        if !found && self.game.binary_search(&h).is_err() {
+        if !found && (self.null_floor != 0 || self.game.binary_search(&h).is_err()) {
             return None;
         }
         let (result, _) = pos.rules().repetition();
@@ -79,11 +81,11 @@ impl Searcher {
         }
         self.pv_len[ply] = 0;
         if let Some(s) = self.repetition(pos, ply) {
-            return s;
+            return if s == Score::DRAW { self.draw(pos) } else { s };
         }
         let limit = pos.rules().move_limit();
         if limit != 0 && pos.ply() >= limit {
-            return Score::DRAW;
+            return self.draw(pos);
         }
         // Counted once here and handed down: quiescence and the evaluation need the same count.
         let routes = (self.cfg.escape_win || self.cfg.escape_extension).then(|| escape_routes(pos));
@@ -122,6 +124,9 @@ impl Searcher {
                     }
                 }
             }
+        }
+        if self.null_move_cuts(pos, depth, ply, (alpha, beta), routes) {
+            return beta;
         }
         let mut list = MoveList::new();
         pos.gen_moves(&mut list);
@@ -221,6 +226,52 @@ impl Searcher {
             });
         }
         best
+    }
+
+    /// A draw's score for the side to move: `-contempt` if it is the side the search plays,
+    /// `+contempt` if it is the opponent (0 without contempt).
+    fn draw(&self, pos: &Position) -> Score {
+        let c = self.cfg.contempt as i32;
+        Score::new(if pos.side_to_move() == self.root_side {
+            -c
+        } else {
+            c
+        })
+    }
+
+    /// Null-move pruning ([`SearchConfig::null_move`](crate::config::SearchConfig)): whether
+    /// passing still leaves the opponent unable to get below `beta` in a shallower search, so
+    /// this null-window node can be cut. Not at the root or a full-window node, not right after
+    /// a pass, not with a decided score in the window, not with a king route open (with the
+    /// defenders to move that is a win found above; with the attackers, a pass loses at once),
+    /// and only where the static score already reaches beta.
+    fn null_move_cuts(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+        routes: Option<u8>,
+    ) -> bool {
+        if !self.cfg.null_move
+            || depth < 3
+            || ply == 0
+            || beta != alpha.saturating_add(1)
+            || beta.is_decided()
+            || pos.history().len() == self.null_floor
+            || routes.unwrap_or_else(|| escape_routes(pos)) > 0
+            || evaluate_known(pos, &self.eval, &self.cfg.eval, routes) < beta
+        {
+            return false;
+        }
+        let r = 2 + depth / 6;
+        let floor = self.null_floor;
+        pos.make_null();
+        self.null_floor = pos.history().len();
+        let s = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -alpha, false);
+        pos.unmake_null();
+        self.null_floor = floor;
+        !self.stop && s >= beta
     }
 
     /// Searches the child reached by the `i`-th move (already made) and returns its score for

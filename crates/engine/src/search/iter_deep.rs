@@ -128,6 +128,8 @@ impl Searcher {
         self.history = super::History::new(pos.geometry().area());
         self.prev_pv.clear();
         self.root_len = pos.history().len();
+        self.root_side = pos.side_to_move();
+        self.null_floor = 0;
         self.game = pos.history().to_vec();
         self.game.sort_unstable();
         let mut result = SearchResult {

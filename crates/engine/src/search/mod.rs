@@ -77,6 +77,11 @@ pub struct Searcher {
     race_nodes: u32,
     /// Race nodes since the searcher was made (for reports).
     race_total: u64,
+    /// The side the search plays (contempt scores draws against it).
+    root_side: crate::piece::Side,
+    /// The history length just after the null move on the search path (0 = none): repetition
+    /// looks no further back than the pass, and the next node does not pass again.
+    null_floor: usize,
 }
 
 impl Searcher {
@@ -115,6 +120,8 @@ impl Searcher {
             trace: Vec::new(),
             race_nodes: 0,
             race_total: 0,
+            root_side: crate::piece::Side::Attackers,
+            null_floor: 0,
         }
     }
 
