@@ -96,7 +96,8 @@ fn config_help() -> String {
          variant, its rules' `[ai] best`, else `engine`), `engine` (the variant's own: what its \
          cart and levels play, `full` unless its rules name another; the default with --level), \
          `full`, `seed` or `bare`, then `+feature`/`-feature` ({}; Rust only, not in the cart: \
-         {}), `tt-bits=N` and `qply=N` (quiescence plies)",
+         {}), `tt-bits=N`, `qply=N` (quiescence plies) and `contempt=N` (what a draw costs the engine; \
+         Rust only)",
         in_cart.join(", "),
         NOT_IN_CART.join(", ")
     )

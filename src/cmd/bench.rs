@@ -9,6 +9,7 @@ use super::rules::RulesArgs;
 
 mod cart;
 mod cases;
+pub(crate) use cases::split_records;
 mod nodes;
 mod runner;
 mod search;

@@ -16,6 +16,7 @@ pub mod otep;
 pub mod perft;
 pub mod rules;
 pub mod run;
+pub mod tune;
 
 /// Every `tafl8` subcommand. Each one's help (the summary in `tafl8 --help` and the whole text
 /// in `tafl8 CMD --help`) is the doc comment of its `Options`: one text per command, so the
@@ -34,6 +35,7 @@ pub enum Command {
     Run(run::Options),
     Build(build::Options),
     Diff(diff::Options),
+    Tune(tune::Options),
 }
 
 impl Command {
@@ -52,6 +54,7 @@ impl Command {
             Command::Otep(opts) => otep::run(opts),
             Command::Book(opts) => book::run(opts),
             Command::Run(opts) => run::run(opts),
+            Command::Tune(opts) => tune::run(opts),
         }
     }
 }

@@ -58,7 +58,7 @@ const MIN_PLIES: usize = 20;
 
 /// The records in `text`: each starts at a line beginning `[event:` (a file without one is one
 /// record).
-fn split_records(text: &str) -> Vec<String> {
+pub(crate) fn split_records(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for line in text.lines() {
         if line.trim_start().starts_with("[event:") || out.is_empty() {

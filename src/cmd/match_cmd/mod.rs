@@ -34,7 +34,8 @@ use report::{Played, Results};
 /// A tafl8 player is a spec: a search config (`engine`, the variant's own and the default, or
 /// `full`, `seed`, `bare`; then `+feature`/`-feature`)
 /// and optional `nodes=N`, `depth=N`, `movetime=MS`, `level=L`, `cart=L`, `w.WEIGHT=V` (an
-/// evaluation weight, for tuning) or `book` (play from the variant's opening book while the
+/// evaluation weight, for tuning), `pst=FILE` (piece-square tables fitted by `tafl8 tune`,
+/// added to the evaluation's; Rust only) or `book` (play from the variant's opening book while the
 /// position is in it) items, e.g. `full,nodes=20000`, `seed`, `full,-killers`, `level=3,book`.
 /// `level=L` is the engine at difficulty level L's node budget and move choice; `cart=L` is the
 /// cart itself playing level L, run in the headless runner as the game runs it, bound by the

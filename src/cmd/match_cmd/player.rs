@@ -7,7 +7,7 @@ use anyhow::{bail, Context};
 use std::sync::Arc;
 use tafl8_engine::config::SearchConfig;
 use tafl8_engine::difficulty::Level;
-use tafl8_engine::eval::{Weights, WEIGHTS, WEIGHT_NAMES};
+use tafl8_engine::eval::{Evaluator, FittedTables, Weights, WEIGHTS, WEIGHT_NAMES};
 use tafl8_engine::search::Limits;
 
 use tafl8_diff::Target;
@@ -30,6 +30,8 @@ pub struct Internal {
     pub movetime: Option<Duration>,
     /// Evaluation weights (`w.NAME=V` items change them from the defaults, for tuning).
     pub weights: Weights,
+    /// `pst=FILE`: fitted piece-square tables added to the evaluation's (Rust only).
+    pub fitted: Option<Arc<FittedTables>>,
     /// `cart=N`: the cart itself plays level N (run in the runner as the game runs it: bound
     /// by the level's thinking time), its cart built for the match's rules and this config.
     pub cart: Option<Arc<Target>>,
@@ -60,6 +62,7 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
     let mut movetime = None;
     let mut weights = WEIGHTS;
     let mut cart = false;
+    let mut fitted = None;
     let (mut nodes, mut depth) = (None, None);
     let mut cfg_items = Vec::new();
     for item in spec.split(',').map(str::trim) {
@@ -85,6 +88,14 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
                         WEIGHT_NAMES.join(", ")
                     );
                 }
+            }
+            Some(("pst", path)) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("`{item}`: reading the tables"))?;
+                let t = FittedTables::parse(&text, rules.geometry()).map_err(|e| {
+                    anyhow::anyhow!("{path}:{e} (`{item}`; `tafl8 tune` writes such a file)")
+                })?;
+                fitted = Some(Arc::new(t));
             }
             Some(("cart", v)) => {
                 let n: u8 = v.parse().with_context(|| format!("`{item}`"))?;
@@ -126,11 +137,17 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
     let cfg_spec = cfg_items.join(",");
     let cfg = SearchConfig::parse_for(&cfg_spec, rules)
         .with_context(|| format!("player spec `{spec}`"))?;
-    if cart && (nodes.is_some() || depth.is_some() || movetime.is_some() || weights != WEIGHTS) {
+    if cart
+        && (nodes.is_some()
+            || depth.is_some()
+            || movetime.is_some()
+            || weights != WEIGHTS
+            || fitted.is_some())
+    {
         bail!(
             "player spec `{spec}`: `cart=N` plays the cart itself, with its level's budgets and \
-             the default weights: drop nodes=, depth=, movetime= and w.NAME= (or use level=N \
-             for the engine)"
+             the default weights: drop nodes=, depth=, movetime=, w.NAME= and pst= (or use \
+             level=N for the engine)"
         );
     }
     let cart = if cart {
@@ -147,8 +164,16 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
         book,
         movetime,
         weights,
+        fitted,
         cart,
     })
+}
+
+impl Internal {
+    /// The evaluator this player searches with: its weights and fitted tables.
+    pub fn evaluator(&self, rules: &Rules) -> Evaluator {
+        Evaluator::with_fitted(rules, &self.weights, self.fitted.as_deref())
+    }
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@ impl<'a> Turns<'a> {
         seed: u32,
     ) -> Turns<'a> {
         let searcher = |s: &Seat| match &s.player {
-            Player::Internal(p) => Some(Searcher::with_weights(rules, p.cfg, &p.weights)),
+            Player::Internal(p) => Some(Searcher::with_evaluator(rules, p.cfg, p.evaluator(rules))),
             Player::External(_) => None,
         };
         Turns {

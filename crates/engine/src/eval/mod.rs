@@ -6,12 +6,14 @@
 pub(crate) mod bits;
 mod bound;
 mod escape;
+pub mod fitted;
 mod structure;
 mod tables;
 pub mod weights;
 
 pub(crate) use escape::escape_routes_after_quiet;
 pub use escape::{escape_routes, king_escape, route_squares, Escape, MAX_ESCAPE_DEPTH};
+pub use fitted::{FittedError, FittedTables};
 pub use tables::Tables;
 pub use weights::{Weights, WEIGHTS, WEIGHT_NAMES, ZIEGE_ATTACKERS};
 
@@ -53,7 +55,28 @@ impl Evaluator {
 
     /// Tables for `rules` with weights `weights` (for tuning: the cart always uses [`WEIGHTS`]).
     pub fn with_weights(rules: &crate::rules::Rules, weights: &Weights) -> Evaluator {
-        let tables = Tables::new(rules, weights);
+        Evaluator::with_fitted(rules, weights, None)
+    }
+
+    /// As [`Evaluator::with_weights`], with `fitted` tables added to the generated ones
+    /// (Rust only: the cart never plays fitted tables).
+    pub fn with_fitted(
+        rules: &crate::rules::Rules,
+        weights: &Weights,
+        fitted: Option<&FittedTables>,
+    ) -> Evaluator {
+        let mut tables = Tables::new(rules, weights);
+        if let Some(f) = fitted {
+            for (t, add) in [
+                (&mut tables.attacker, &f.attacker),
+                (&mut tables.defender, &f.defender),
+                (&mut tables.king, &f.king),
+            ] {
+                for (v, a) in t.iter_mut().zip(add) {
+                    *v = v.saturating_add(*a);
+                }
+            }
+        }
         let mut combined = [[0i16; MAX_AREA]; 8];
         for (sq, ((a, d), k)) in tables
             .attacker

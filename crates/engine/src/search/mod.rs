@@ -97,10 +97,15 @@ impl Searcher {
         cfg: SearchConfig,
         weights: &crate::eval::Weights,
     ) -> Searcher {
+        Searcher::with_evaluator(rules, cfg, Evaluator::with_weights(rules, weights))
+    }
+
+    /// A searcher whose evaluation is `eval` (fitted tables, tuning).
+    pub fn with_evaluator(rules: &Rules, cfg: SearchConfig, eval: Evaluator) -> Searcher {
         let area = rules.geometry().area();
         Searcher {
             cfg,
-            eval: Evaluator::with_weights(rules, weights),
+            eval,
             tt: Tt::new(if cfg.tt { cfg.tt_bits } else { 0 }),
             killers: Killers::new(),
             history: History::new(area),
