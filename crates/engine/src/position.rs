@@ -230,7 +230,7 @@ impl Position {
         let l = self.rules.layout();
         self.bits[piece as usize & 3] ^= l.bit(from) | l.bit(to);
         let z = self.rules.zobrist();
-        self.hash ^= z.piece(piece, mv.from) ^ z.piece(piece, mv.to) ^ z.side();
+        self.hash ^= z.piece(piece, mv.from) ^ z.piece(piece, mv.to);
         let status = self.status;
         if piece == KING {
             self.king = mv.to;
@@ -241,13 +241,22 @@ impl Position {
         if self.status == Status::Ongoing {
             self.status = self.ending_after(mv.to, piece);
         }
+        self.pass_turn();
+        Undo { mv, ncaps, status }
+    }
+
+    /// The hand-over shared by [`Position::make`] and [`Position::make_null`]: the other side
+    /// moves, the hash's side key flips and the ply counts on. Called last in `make`, since its
+    /// captures and endings look at the side that moved.
+    #[inline(always)]
+    fn pass_turn(&mut self) {
+        self.hash ^= self.rules.zobrist().side();
         self.side = self.side.opponent();
         self.ply = self
             .ply
             .checked_add(1)
             .filter(|&p| p <= i16::MAX as u16)
             .unwrap_or_else(|| unreachable!("ply counter left PICO-8's integer range"));
-        Undo { mv, ncaps, status }
     }
 
     /// Whether `mv` (legal, as for `make`) would capture a piece or the king, or with `endings`
@@ -360,13 +369,7 @@ impl Position {
             "make_null: the game is over"
         );
         self.history.push(self.hash);
-        self.hash ^= self.rules.zobrist().side();
-        self.side = self.side.opponent();
-        self.ply = self
-            .ply
-            .checked_add(1)
-            .filter(|&p| p <= i16::MAX as u16)
-            .unwrap_or_else(|| unreachable!("ply counter left PICO-8's integer range"));
+        self.pass_turn();
     }
 
     /// Takes back [`Position::make_null`].
