@@ -65,7 +65,7 @@ impl FittedTables {
         }
     }
 
-    /// The table called `name` (one of [`TABLE_NAMES`]).
+    /// Table `k` of [`TABLE_NAMES`] (0 attacker, 1 defender, 2 king), to write into.
     pub fn table_mut(&mut self, k: usize) -> &mut [i16; MAX_AREA] {
         match k {
             0 => &mut self.attacker,
