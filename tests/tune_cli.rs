@@ -22,22 +22,29 @@ fn games(name: &str) -> String {
         .to_string()
 }
 
+/// `tafl8 tune` under `variant` on the Brandubh games kept in the repository, writing `out`,
+/// with `extra` options after.
+fn tune(variant: &str, out: &Path, extra: &[&str]) -> (i32, String, String) {
+    let games = games("opentafl-1500-brandubh.otg");
+    let out = out.to_str().unwrap();
+    let mut args = vec![
+        "tune",
+        "--variant",
+        variant,
+        "--games",
+        &games,
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    tafl8(&args)
+}
+
 #[test]
 fn fits_brandubh_tables_that_a_match_player_loads() {
     let dir = scratch("fit");
     let out = dir.join("brandubh.pst");
-    let (code, stdout, stderr) = tafl8(&[
-        "tune",
-        "--variant",
-        "brandubh",
-        "--games",
-        &games("opentafl-1500-brandubh.otg"),
-        "--out",
-        out.to_str().unwrap(),
-        "--steps",
-        "200",
-        "--json",
-    ]);
+    let (code, stdout, stderr) = tune("brandubh", &out, &["--steps", "200", "--json"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let j: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     // 40 games, every 5th held out.
@@ -81,17 +88,7 @@ fn fits_brandubh_tables_that_a_match_player_loads() {
 fn tables_for_another_board_are_refused_with_their_line() {
     let dir = scratch("size");
     let out = dir.join("brandubh.pst");
-    let (code, _, stderr) = tafl8(&[
-        "tune",
-        "--variant",
-        "brandubh",
-        "--games",
-        &games("opentafl-1500-brandubh.otg"),
-        "--out",
-        out.to_str().unwrap(),
-        "--steps",
-        "10",
-    ]);
+    let (code, _, stderr) = tune("brandubh", &out, &["--steps", "10"]);
     assert_eq!(code, 0, "{stderr}");
     let spec = format!("full,depth=1,pst={}", out.display());
     let (code, _, stderr) = tafl8(&[
@@ -122,15 +119,7 @@ fn tables_for_another_board_are_refused_with_their_line() {
 fn games_under_other_rules_are_skipped_and_nothing_is_written() {
     let dir = scratch("rules");
     let out = dir.join("none.pst");
-    let (code, _, stderr) = tafl8(&[
-        "tune",
-        "--variant",
-        "ziege",
-        "--games",
-        &games("opentafl-1500-brandubh.otg"),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (code, _, stderr) = tune("ziege", &out, &[]);
     assert_ne!(code, 0);
     assert!(
         stderr.contains("no position to fit") && stderr.contains("40 skipped"),
