@@ -4,10 +4,12 @@
 //! Along a ray a piece stops at the first occupied square; an empty square is a destination if
 //! its kind may stop there, and the ray ends after a square its kind may not pass.
 
-use crate::moves::{Move, MoveList};
+use crate::bitboard::Bits;
+use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};
 use crate::position::Position;
-use crate::square::{step, Square};
+use crate::rules::KindSet;
+use crate::square::{step, Square, CELLS};
 
 impl Position {
     /// Fills `list` with the legal moves of the side to move (empty if the game already ended:
@@ -36,24 +38,134 @@ impl Position {
         while mine != 0 {
             let sq = l.square(mine.trailing_zeros());
             mine &= mine - 1;
-            // The kind's bit in the stop and pass sets (`KindSet::contains` without its range
-            // test: the code of a piece is 1..=3).
-            let kind = 1u8 << (self.cells[sq] & 7);
-            for d in dirs {
-                let mut t = step(sq, d);
-                while self.cells[t] == EMPTY {
-                    if stop[t].0 & kind != 0 {
-                        moves[n] = Move::new(Square(sq as u8), Square(t as u8));
-                        n += 1;
+            n = self.piece_moves(sq, dirs, stop, pass, moves, n);
+        }
+        list.len = n;
+    }
+
+    /// Appends the moves of the piece on `sq` to `moves` from index `n` (N, E, S, W, nearest
+    /// first); returns the new count.
+    #[inline(always)]
+    fn piece_moves(
+        &self,
+        sq: usize,
+        dirs: [i16; 4],
+        stop: &[KindSet; CELLS],
+        pass: &[KindSet; CELLS],
+        moves: &mut [Move; MAX_MOVES],
+        mut n: usize,
+    ) -> usize {
+        // The kind's bit in the stop and pass sets (`KindSet::contains` without its range
+        // test: the code of a piece is 1..=3).
+        let kind = 1u8 << (self.cells[sq] & 7);
+        for d in dirs {
+            let mut t = step(sq, d);
+            while self.cells[t] == EMPTY {
+                if stop[t].0 & kind != 0 {
+                    moves[n] = Move::new(Square(sq as u8), Square(t as u8));
+                    n += 1;
+                }
+                if pass[t].0 & kind == 0 {
+                    break;
+                }
+                t = step(t, d);
+            }
+        }
+        n
+    }
+
+    /// Fills `list` with the moves of the piece on `sq` (a piece of the side to move), in
+    /// generation order: the same moves as [`Position::gen_moves`] lists from `sq`.
+    pub(crate) fn gen_moves_from(&self, sq: Square, list: &mut MoveList) {
+        list.clear();
+        if self.status != crate::position::Status::Ongoing {
+            return;
+        }
+        let dirs = self.geometry().directions();
+        let (stop, pass) = (self.rules.stop_full(), self.rules.pass_full());
+        list.len = self.piece_moves(sq.index(), dirs, stop, pass, &mut list.moves, 0);
+    }
+
+    /// Fills `list` with the moves of the side to move that land on a square of `targets` (the
+    /// king's: of `king_targets`), in generation order: the moves [`Position::gen_moves`] lists
+    /// that pass that filter, found without walking every piece's rays.
+    ///
+    /// Each kind's pieces step along each direction all at once (a step of every ray per
+    /// round); a target reached at distance `k` belongs to the piece `k` steps back, which
+    /// records the move as a bit (direction * 16 + distance) of its own word; the pieces are
+    /// then read in square order and each word lowest bit first, the generator's order.
+    pub(crate) fn gen_moves_onto(&self, targets: Bits, king_targets: Bits, list: &mut MoveList) {
+        list.clear();
+        if self.status != crate::position::Status::Ongoing {
+            return;
+        }
+        let l = self.rules.layout();
+        let dirs = self.geometry().directions();
+        let n = self.geometry().size() as i32;
+        // A step in each direction in bit indices (see `crate::bitboard`).
+        let bit_steps = [n, 1, -n, -1];
+        let occupied =
+            self.bits[ATTACKER as usize] | self.bits[DEFENDER as usize] | self.bits[KING as usize];
+        let empty = l.board & !occupied;
+        let kinds: &[u8] = if self.side.code() == ATTACKER {
+            &[ATTACKER]
+        } else if king_targets != 0 {
+            &[DEFENDER, KING]
+        } else {
+            &[DEFENDER]
+        };
+        // Per piece (by bit index), its moves found: bit `direction * 16 + distance` (at most
+        // 10 steps on an 11 x 11 board).
+        let mut found = [0u64; 128];
+        let mut sources: Bits = 0;
+        for &kind in kinds {
+            let movers = self.bits[kind as usize];
+            if movers == 0 {
+                continue;
+            }
+            let through = empty & self.rules.pass_bits(kind);
+            let onto = if kind == KING { king_targets } else { targets };
+            let land = empty & self.rules.stop_bits(kind) & onto;
+            for (dir, &bs) in bit_steps.iter().enumerate() {
+                // One step at a time, so each target reached is known with its distance and
+                // its piece is the bits `distance` steps back.
+                let (mut reach, mut dist) = (movers, 0);
+                while reach != 0 {
+                    let next = l.shift(reach, dir);
+                    dist += 1;
+                    let mut hits = next & land;
+                    reach = next & through;
+                    if hits == 0 {
+                        continue;
                     }
-                    if pass[t].0 & kind == 0 {
-                        break;
+                    sources |= if bs > 0 {
+                        hits >> (bs * dist) as u32
+                    } else {
+                        hits << (-bs * dist) as u32
+                    };
+                    while hits != 0 {
+                        let i = hits.trailing_zeros() as i32;
+                        hits &= hits - 1;
+                        found[(i - bs * dist) as usize & 127] |= 1 << (dir as i32 * 16 + dist);
                     }
-                    t = step(t, d);
                 }
             }
         }
-        list.len = n;
+        let mut k = 0;
+        while sources != 0 {
+            let f = sources.trailing_zeros() as usize;
+            sources &= sources - 1;
+            let from = l.square(f as u32);
+            let mut word = found[f];
+            while word != 0 {
+                let b = word.trailing_zeros();
+                word &= word - 1;
+                let to = from as i16 + dirs[(b >> 4) as usize & 3] * (b & 15) as i16;
+                list.moves[k] = Move::new(Square(from as u8), Square(to as u8));
+                k += 1;
+            }
+        }
+        list.len = k;
     }
 
     /// Whether `mv` is among the generated moves (a slow, exact legality test for `play`).
@@ -61,5 +173,72 @@ impl Position {
         let mut list = MoveList::new();
         self.gen_moves(&mut list);
         list.iter().any(|&m| m == mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bitboard::Bits;
+    use crate::moves::{Move, MoveList};
+    use crate::piece::KING;
+    use crate::rng::Xorshift32;
+
+    #[test]
+    fn targeted_generators_list_the_full_generators_moves_in_its_order() {
+        // Every preset along seeded random walks: the moves onto a target set (random sets, the
+        // whole board, the edge and the king's sides, none), the king's onto each of them too, and
+        // the moves of each piece, against the full list filtered in its own order.
+        let mut rng = Xorshift32::new(7);
+        let mut onto = MoveList::new();
+        let mut checked = 0usize;
+        crate::testutil::random_walks(29, 600, 150, |step, pos| {
+            let l = pos.rules().layout();
+            let wide = |a: u32, b: u32, c: u32, d: u32| {
+                (a as Bits) << 96 | (b as Bits) << 64 | (c as Bits) << 32 | d as Bits
+            };
+            let mut r = || rng.next_u32();
+            let sparse = wide(r(), r(), r(), r()) & wide(r(), r(), r(), r());
+            let sets = [
+                sparse & l.board,
+                l.board,
+                l.edge | l.neighbours(pos.bits[KING as usize]),
+                0,
+            ];
+            for targets in sets {
+                for king_targets in sets {
+                    pos.gen_moves_onto(targets, king_targets, &mut onto);
+                    let want: Vec<Move> = step
+                        .moves
+                        .iter()
+                        .copied()
+                        .filter(|m| {
+                            let onto = if pos.cell(m.from) == KING {
+                                king_targets
+                            } else {
+                                targets
+                            };
+                            l.bit(m.to.index()) & onto != 0
+                        })
+                        .collect();
+                    assert_eq!(onto.as_slice(), want, "{} step {}", step.preset, step.index);
+                    checked += want.len();
+                }
+            }
+            let mut from = MoveList::new();
+            for sq in pos.rules().geometry().squares() {
+                if crate::piece::Side::of_piece(pos.cell(sq)) != Some(pos.side_to_move()) {
+                    continue;
+                }
+                pos.gen_moves_from(sq, &mut from);
+                let want: Vec<Move> = step
+                    .moves
+                    .iter()
+                    .copied()
+                    .filter(|m| m.from == sq)
+                    .collect();
+                assert_eq!(from.as_slice(), want, "{} step {}", step.preset, step.index);
+            }
+        });
+        assert!(checked > 100_000, "{checked}");
     }
 }

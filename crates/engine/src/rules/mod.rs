@@ -58,6 +58,8 @@ pub struct Rules {
     layout: Layout,
     /// `hostile_empty` and `hostile_occupied` as board bitsets, per cell code (1..=3).
     hostile_bits: [[Bits; 4]; 2],
+    /// `stop` and `pass` as board bitsets, per cell code (1..=3).
+    move_bits: [[Bits; 4]; 2],
 }
 
 impl Rules {
@@ -294,9 +296,16 @@ impl Rules {
         }
         let layout = Layout::new(geometry);
         let mut hostile_bits = [[0; 4]; 2];
+        let mut move_bits = [[0; 4]; 2];
         for sq in geometry.squares() {
             let (i, bit) = (sq.index(), layout.bit(sq.index()));
             for code in [ATTACKER, DEFENDER, KING] {
+                if stop[i].contains(code) {
+                    move_bits[0][code as usize] |= bit;
+                }
+                if pass[i].contains(code) {
+                    move_bits[1][code as usize] |= bit;
+                }
                 if hostile_empty[i].contains(code) {
                     hostile_bits[0][code as usize] |= bit;
                 }
@@ -318,6 +327,7 @@ impl Rules {
             zobrist,
             layout,
             hostile_bits,
+            move_bits,
         })
     }
 
@@ -442,6 +452,16 @@ impl Rules {
     /// The squares hostile to a piece of code `victim` while occupied, as a board bitset.
     pub(crate) fn hostile_occupied_bits(&self, victim: u8) -> Bits {
         self.hostile_bits[1][victim as usize & 3]
+    }
+    /// The squares a piece of code `kind` (1..=3) may end a move on ([`Rules::stop_table`]),
+    /// as a board bitset.
+    pub(crate) fn stop_bits(&self, kind: u8) -> Bits {
+        self.move_bits[0][kind as usize & 3]
+    }
+    /// The (empty) squares a piece of code `kind` may move across ([`Rules::pass_table`]), as a
+    /// board bitset.
+    pub(crate) fn pass_bits(&self, kind: u8) -> Bits {
+        self.move_bits[1][kind as usize & 3]
     }
     /// The zobrist keys for this board size.
     pub fn zobrist(&self) -> &Zobrist {

@@ -17,7 +17,8 @@ use crate::square::MAX_AREA;
 
 impl Searcher {
     /// Captures only, in generation order, at most the config's `max_qply` plies deep. A
-    /// candidate (a move landing on a square `capture_squares` marks) is made and kept only if it
+    /// candidate (a move landing on a square `capture_squares` marks, the king's only if he is
+    /// armed) is made and kept only if it
     /// captured or ended the game. `routes` is `escape_routes(pos)` when the caller has counted
     /// them (each count is then made once per node, not again here and in the evaluation).
     pub(super) fn qsearch(
@@ -67,11 +68,11 @@ impl Searcher {
             alpha = stand;
         }
         let mut list = MoveList::new();
-        pos.gen_moves(&mut list);
         let king = pos.king_square();
         if self.cfg.escape_threat && pos.side_to_move() == Side::Defenders {
             // The king's moves to a square with an open route come first: a fork wins at once.
-            for &m in list.iter().filter(|m| m.from == king) {
+            pos.gen_moves_from(king, &mut list);
+            for &m in list.iter() {
                 // A move that captures nothing (no attacker beside its square) and cannot end the
                 // game (off the edge: no escape, no fort) leaves the board as it is but for the
                 // king: its routes are counted without making it, and most have none.
@@ -111,12 +112,10 @@ impl Searcher {
         } else {
             Probe::Endings
         };
+        // Only the candidates are generated (in generation order), not every move.
+        let king_marks = if king_armed { marks } else { 0 };
+        pos.gen_moves_onto(marks, king_marks, &mut list);
         for &m in list.iter() {
-            if marks & pos.rules().layout().bit(m.to.index()) == 0
-                || (!king_armed && m.from == king)
-            {
-                continue;
-            }
             // Most candidates neither capture nor end the game: a probe of the board rules them
             // out without a full make (the kept ones are made below and tested as before).
             if !pos.probe(m, look) {
