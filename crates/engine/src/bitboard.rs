@@ -160,6 +160,13 @@ impl Layout {
         self.shift(x, 0) | self.shift(x, 1) | self.shift(x, 2) | self.shift(x, 3)
     }
 
+    /// The squares of `x` and the 8 around each (orthogonal and diagonal), on the board.
+    #[inline(always)]
+    pub(crate) fn spread8(&self, x: Bits) -> Bits {
+        let line = x | self.shift(x, 0) | self.shift(x, 2);
+        line | self.shift(line, 1) | self.shift(line, 3)
+    }
+
     /// Everything 4-connected to `seed` through `free` squares (`seed` itself included).
     #[inline]
     pub(crate) fn fill(&self, seed: Bits, free: Bits) -> Bits {

@@ -328,6 +328,37 @@ impl Position {
         self.rules.layout().beside(to.index()) & enemy != 0
     }
 
+    /// The squares of `targets` where a move of a soldier (not the king) of the side to move
+    /// may make [`Position::probe`] with `look` answer true: every other square of `targets`
+    /// has no enemy beside it (no capture) and, by the tests of `quiet_ending`, no ending
+    /// either (the defenders' soldiers end the game only in an exit fort, with the king on the
+    /// edge; the attackers only by a surround, which a square with no attacker around cannot
+    /// close). So the search can leave those moves out unprobed.
+    pub(crate) fn probe_squares(&self, targets: Bits, look: Probe) -> Bits {
+        let l = self.rules.layout();
+        let enemy = if self.side == Side::Attackers {
+            self.bits[DEFENDER as usize] | self.bits[KING as usize]
+        } else {
+            self.bits[ATTACKER as usize]
+        };
+        let mut keep = l.neighbours(enemy);
+        if look == Probe::Captures {
+            return targets & keep;
+        }
+        if self.status != Status::Ongoing || look == Probe::EndingsSurrounded {
+            return targets;
+        }
+        if self.side == Side::Defenders {
+            let edge = self.rules.flags_full()[self.king.index()] & FLAG_EDGE != 0;
+            if self.rules.exit_fort() && edge {
+                return targets;
+            }
+        } else if self.rules.surround_win() {
+            keep |= l.spread8(self.bits[ATTACKER as usize]);
+        }
+        targets & keep
+    }
+
     /// The ending after `mv` (legal, capturing nothing), as `ending_after` would find it, read
     /// from the bitsets without making the move; `None` when only the board can tell (an exit
     /// fort, possible only with the king on the edge). `surrounded` is `is_surrounded()` now.
@@ -458,23 +489,57 @@ mod tests {
     }
 
     #[test]
+    fn a_surround_closed_away_from_the_defenders_is_a_probe_square() {
+        // Copenhagen, the king alone on f6 inside a ring of attackers (d4-h8) open at f8:
+        // f10-f8 lands beside no defender yet closes the ring, so the attackers win. The ring's
+        // squares have attackers around them, which is what keeps f8 among the probe squares.
+        let rules = Arc::new(Rules::preset("copenhagen").unwrap());
+        let ring = "11/11/11/3ttttt3/3t3t3/3t1K1t3/3t3t3/3tt1tt3/11/5t5/11";
+        let mut pos = Position::from_string(rules.clone(), ring, Side::Attackers).unwrap();
+        let g = rules.geometry();
+        let m = crate::notation::parse_move(g, "f10-f8").unwrap();
+        assert!(!pos.enemy_beside(m.to));
+        assert!(!pos.is_surrounded());
+        let l = rules.layout();
+        assert_ne!(
+            pos.probe_squares(l.board, Probe::Endings) & l.bit(m.to.index()),
+            0
+        );
+        assert_eq!(
+            pos.probe_squares(l.board, Probe::Captures) & l.bit(m.to.index()),
+            0
+        );
+        assert!(pos.probe(m, Probe::Endings));
+        pos.make(m);
+        assert_eq!(pos.status(), Status::Surrounded);
+    }
+
+    #[test]
     fn bitsets_and_probes_follow_the_mailbox() {
         // Every preset, pseudo-random walks (restarted when a game ends); at each position every
         // move is probed and made: the probe must agree with `make` and leave the position
         // untouched, and the bitsets must match the cells after each make and unmake.
-        let mut hits = 0;
+        // The soldiers' moves off `probe_squares` must neither capture nor end the game when
+        // made.
+        let (mut hits, mut left_out) = (0, [0u32; 2]);
         random_walks(2463534242, 400, 120, |step, pos| {
             let name = step.preset;
             assert_eq!(pos.bits, bits_of(pos), "{name}");
+            let look = if pos.is_surrounded() {
+                Probe::EndingsSurrounded
+            } else {
+                Probe::Endings
+            };
+            let rules = pos.rules.clone();
+            let l = rules.layout();
+            let may_take = pos.probe_squares(l.board, Probe::Captures);
+            let may_end = pos.probe_squares(l.board, look);
             for &m in step.moves.iter() {
                 let before = pos.clone();
                 let taken = pos.probe(m, Probe::Captures);
-                let look = if pos.is_surrounded() {
-                    Probe::EndingsSurrounded
-                } else {
-                    Probe::Endings
-                };
                 let ends = pos.probe(m, look);
+                let soldier = pos.cell(m.from) != KING;
+                let to = l.bit(m.to.index());
                 assert_eq!(
                     *pos, before,
                     "{name}: the probe of {m:?} changed the position"
@@ -485,6 +550,17 @@ mod tests {
                 let captured = undo.captures() > 0 || pos.status() == Status::KingCaptured;
                 assert_eq!(taken, captured, "{name}: {m:?}");
                 assert_eq!(ends, captured || pos.status() != Status::Ongoing, "{name}");
+                if soldier && to & may_take == 0 {
+                    assert!(!captured, "{name}: {m:?} captured off the probe squares");
+                    left_out[0] += 1;
+                }
+                if soldier && to & may_end == 0 {
+                    assert!(
+                        !captured && pos.status() == Status::Ongoing,
+                        "{name}: {m:?} captured or ended off the probe squares"
+                    );
+                    left_out[1] += 1;
+                }
                 hits += taken as u32;
                 pos.unmake(&undo);
                 assert_eq!(*pos, before, "{name}: {m:?}");
@@ -493,5 +569,6 @@ mod tests {
         });
         // The walks must have met captures, or the probe comparison proves little.
         assert!(hits > 100, "{hits}");
+        assert!(left_out.iter().all(|&n| n > 1000), "{left_out:?}");
     }
 }

@@ -112,9 +112,10 @@ impl Searcher {
         } else {
             Probe::Endings
         };
-        // Only the candidates are generated (in generation order), not every move.
+        // Only the candidates are generated (in generation order), not every move, and of the
+        // soldiers' only those a probe may keep.
         let king_marks = if king_armed { marks } else { 0 };
-        pos.gen_moves_onto(marks, king_marks, &mut list);
+        pos.gen_moves_onto(pos.probe_squares(marks, look), king_marks, &mut list);
         for &m in list.iter() {
             // Most candidates neither capture nor end the game: a probe of the board rules them
             // out without a full make (the kept ones are made below and tested as before).
