@@ -4,7 +4,7 @@
 use crate::eval::{escape_routes, evaluate_known};
 use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::piece::Side;
-use crate::position::{Position, Status};
+use crate::position::{Position, Probe, Status};
 use crate::score::Score;
 
 use super::ordering::{self, KEY_CAPTURE, KEY_PV, KEY_TT};
@@ -352,8 +352,10 @@ impl Searcher {
         moves: &mut [Move; MAX_MOVES],
         keys: &mut [i16; MAX_MOVES],
     ) -> usize {
+        // Only squares beside an enemy piece: a capture starts there (the shieldwall's edge
+        // squares without one need no probe).
         let marks = if self.cfg.captures_first {
-            ordering::capture_squares(pos)
+            pos.probe_squares(ordering::capture_squares(pos), Probe::Captures)
         } else {
             0
         };
@@ -367,7 +369,7 @@ impl Searcher {
             } else if self.cfg.captures_first
                 && marks & pos.rules().layout().bit(m.to.index()) != 0
                 && (king_armed || pos.cell(m.from) != crate::piece::KING)
-                && pos.probe(m, crate::position::Probe::Captures)
+                && pos.probe(m, Probe::Captures)
             {
                 KEY_CAPTURE
             } else {
