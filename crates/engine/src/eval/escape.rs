@@ -66,24 +66,31 @@ fn routes_from(pos: &Position, k: usize, vacated: usize) -> u8 {
 /// squares from the king's neighbour up to and including the ray's first target (a piece
 /// landing on any of them closes that route). `marks` is not cleared first.
 pub fn route_squares(pos: &Position, marks: &mut [bool; crate::square::MAX_AREA]) -> u8 {
+    let (n, mut squares) = route_bits(pos);
+    let l = pos.rules().layout();
+    while squares != 0 {
+        marks[l.square(squares.trailing_zeros())] = true;
+        squares &= squares - 1;
+    }
+    n
+}
+
+/// [`escape_routes`] and the squares of its open routes (see [`route_squares`]) as a board
+/// bitset.
+pub(crate) fn route_bits(pos: &Position) -> (u8, Bits) {
     let k = pos.king_square().index();
     let rules = pos.rules();
-    let (pass, flags) = (rules.pass_table(), rules.flags());
-    let mut n = 0;
+    let (pass, flags, l) = (rules.pass_table(), rules.flags(), rules.layout());
+    let (mut n, mut squares) = (0, 0);
     for d in pos.geometry().directions() {
         let mut t = (k as i16 + d) as usize;
+        // The ray's squares so far: the route if it ends on a target.
+        let mut ray = 0;
         while pos.cells()[t] == EMPTY {
+            ray |= l.bit(t);
             if flags[t] & FLAG_KING_TARGET != 0 {
                 n += 1;
-                // The route is every square from the king's neighbour to here.
-                let mut u = (k as i16 + d) as usize;
-                loop {
-                    marks[u] = true;
-                    if u == t {
-                        break;
-                    }
-                    u = (u as i16 + d) as usize;
-                }
+                squares |= ray;
                 break;
             }
             if !pass[t].contains(KING) {
@@ -92,7 +99,7 @@ pub fn route_squares(pos: &Position, marks: &mut [bool; crate::square::MAX_AREA]
             t = (t as i16 + d) as usize;
         }
     }
-    n
+    (n, squares)
 }
 
 /// Breadth-first search from the king over rook moves through empty squares, level by level.

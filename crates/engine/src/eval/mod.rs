@@ -11,8 +11,8 @@ mod structure;
 mod tables;
 pub mod weights;
 
-pub(crate) use escape::escape_routes_after_quiet;
 pub use escape::{escape_routes, king_escape, route_squares, Escape, MAX_ESCAPE_DEPTH};
+pub(crate) use escape::{escape_routes_after_quiet, route_bits};
 pub use fitted::{FittedError, FittedTables};
 pub use tables::Tables;
 pub use weights::{Weights, WEIGHTS, WEIGHT_NAMES, ZIEGE_ATTACKERS};

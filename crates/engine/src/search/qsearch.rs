@@ -3,7 +3,8 @@
 //! escape switches it also follows the king's escape threats, which a static evaluation cannot
 //! judge: an open route with the attackers to move is lost unless they close it.
 
-use crate::eval::{escape_routes, escape_routes_after_quiet, evaluate_known, route_squares};
+use crate::bitboard::Bits;
+use crate::eval::{escape_routes, escape_routes_after_quiet, evaluate_known, route_bits};
 use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Probe, Status};
@@ -13,7 +14,6 @@ use crate::score::Score;
 use super::ordering::capture_squares;
 use super::race::is_fork;
 use super::{Searcher, MAX_PLY};
-use crate::square::MAX_AREA;
 
 impl Searcher {
     /// Captures only, in generation order, at most the config's `max_qply` plies deep. A
@@ -48,15 +48,14 @@ impl Searcher {
             && pos.side_to_move() == Side::Attackers
             && routes != Some(0)
         {
-            let mut marks = [false; MAX_AREA];
-            let r = route_squares(pos, &mut marks);
+            let (r, marks) = route_bits(pos);
             routes = Some(r);
             if is_fork(pos, r) {
                 // No single move closes two routes, nor takes the king: it steps out next move.
                 return Score::loss_in(ply + 2);
             }
             if r > 0 {
-                return self.qblock(pos, ply, alpha, beta, qply, &mut marks);
+                return self.qblock(pos, ply, alpha, beta, qply, marks);
             }
         }
         let stand = evaluate_known(pos, &self.eval, &self.cfg.eval, routes);
@@ -149,7 +148,7 @@ impl Searcher {
     }
 
     /// The attackers to move in quiescence with the king on an open route (`marks` holds the
-    /// route squares): no standing pat. Only moves landing on a route square or beside the king
+    /// route squares, a board bitset): no standing pat. Only moves landing on a route square or beside the king
     /// (a king capture) can save the game; a move that leaves a route open loses when the king
     /// steps out, two plies on.
     fn qblock(
@@ -159,22 +158,18 @@ impl Searcher {
         mut alpha: Score,
         beta: Score,
         qply: usize,
-        marks: &mut [bool; MAX_AREA],
+        marks: Bits,
     ) -> Score {
-        let k = pos.king_square().index() as i16;
-        for d in pos.geometry().directions() {
-            marks[(k + d) as usize] = true;
-        }
+        let l = pos.rules().layout();
+        let marks = marks | l.neighbours(l.bit(pos.king_square().index()));
         let mut best = Score::loss_in(ply + 2);
         if best > alpha {
             alpha = best;
         }
         let mut list = MoveList::new();
-        pos.gen_moves(&mut list);
+        // The attackers' moves onto the marks only (they have no king).
+        pos.gen_moves_onto(marks, 0, &mut list);
         for &m in list.iter() {
-            if !marks[m.to.index()] {
-                continue;
-            }
             let undo = pos.make(m);
             let s = if pos.status() != Status::Ongoing {
                 Score::win_in(ply + 1)
