@@ -17,8 +17,8 @@
      indexed stack; it records each square's parent so the path it finds becomes the new walk.
      (Breadth first finds shorter paths, but measured slower on 11x11: it visits more squares.)
      The king is pushed first and the defenders from the end of their list, so the search starts
-     from the list's first defender: the walks found so stand longer (docs/search.md, fifth
-     pass). #}
+     from the list's first defender: the walks found so stand longer (docs/search.md,
+     "Surround and the exit fort"). #}
 wit,wis,rng,rix=false,{},split"{{ -width }},{{ 1 - width }},1,{{ width + 1 }},{{ width }},{{ width - 1 }},-1,{{ -width - 1 }}",{}
 for i=1,8 do
  rix[rng[i]]=i
