@@ -20,6 +20,9 @@ pub(crate) struct Layout {
     pub(crate) board: Bits,
     /// The on-board squares of the outermost files and ranks.
     pub(crate) edge: Bits,
+    /// The edge line facing each direction (contract order): the squares with no on-board
+    /// neighbour that way.
+    pub(crate) lines: [Bits; 4],
     not_first_file: Bits,
     not_last_file: Bits,
     /// The bit of each padded square (0 for ring squares and past the area).
@@ -40,6 +43,7 @@ impl Layout {
             n,
             board: 0,
             edge: 0,
+            lines: [0; 4],
             not_first_file: 0,
             not_last_file: 0,
             bit_of: [0; CELLS],
@@ -68,6 +72,9 @@ impl Layout {
                     l.edge |= bit;
                 }
             }
+        }
+        for dir in 0..4 {
+            l.lines[dir] = l.board & !l.shift(l.board, (dir + 2) % 4);
         }
         for sq in 0..CELLS {
             let b = l.bit_of[sq];
@@ -231,8 +238,11 @@ mod tests {
         assert_eq!(m.beside(sq(3, 3)).count_ones(), 4);
         assert_eq!(m.beside(sq(3, 3)) & !m.around(sq(3, 3)), 0);
         assert_eq!(m.beside(0), 0);
-        // 7 x 7 has 24 edge squares (4 * 7 - 4).
+        // 7 x 7 has 24 edge squares (4 * 7 - 4); the line facing south is rank 1, west file a.
         assert_eq!(m.edge.count_ones(), 24);
+        assert_eq!(m.lines[2], 0x7f);
+        assert_eq!(m.lines[3], (0..7).map(|r| 1u128 << (r * 7)).sum::<Bits>());
+        assert_eq!(m.lines.iter().fold(0, |a, &b| a | b), m.edge);
         assert_eq!(m.board.count_ones(), 49);
     }
 

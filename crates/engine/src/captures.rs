@@ -2,6 +2,7 @@
 //! in direction order N, E, S, W (the king's capture is tested at the same step as its direction),
 //! then shieldwall captures (rows along the edge the mover stands on) in direction order N, E, S, W.
 
+use crate::bitboard::Bits;
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::{Position, Status};
 use crate::rules::{KingCapture, FLAG_CORNER, FLAG_EDGE};
@@ -121,6 +122,31 @@ impl Position {
             self.shieldwall(to, side);
         }
         (self.cap_stack.len() - before) as u8
+    }
+
+    /// The squares where a move of the side to move may close a shieldwall: an edge square
+    /// with two enemy pieces next along its edge line, each with a capturer in front of it
+    /// (what [`Position::shieldwall`] needs before it looks for a bracket), as a board bitset.
+    pub(crate) fn shieldwall_squares(&self) -> Bits {
+        let l = self.rules.layout();
+        let [_, attackers, defenders, king] = self.bits;
+        let (enemy, capturers) = if self.side == Side::Attackers {
+            (defenders | king, attackers)
+        } else {
+            let armed = if self.rules.king_armed() { king } else { 0 };
+            (attackers, defenders | armed)
+        };
+        let mut squares = 0;
+        for outward in 0..4 {
+            // The enemy pieces on this edge line with a capturer one step inside.
+            let wall = enemy & l.lines[outward] & l.shift(capturers, outward);
+            for along in [(outward + 1) % 4, (outward + 3) % 4] {
+                // Wall pieces with another next along, then one step back: the landing square.
+                let back = (along + 2) % 4;
+                squares |= l.shift(wall & l.shift(wall, back), back);
+            }
+        }
+        squares
     }
 
     /// Shieldwall: a row of two or more enemy pieces along the edge, bracketed by the mover at one

@@ -328,35 +328,38 @@ impl Position {
         self.rules.layout().beside(to.index()) & enemy != 0
     }
 
-    /// The squares of `targets` where a move of a soldier (not the king) of the side to move
-    /// may make [`Position::probe`] with `look` answer true: every other square of `targets`
-    /// has no enemy beside it (no capture) and, by the tests of `quiet_ending`, no ending
-    /// either (the defenders' soldiers end the game only in an exit fort, with the king on the
-    /// edge; the attackers only by a surround, which a square with no attacker around cannot
-    /// close). So the search can leave those moves out unprobed.
-    pub(crate) fn probe_squares(&self, targets: Bits, look: Probe) -> Bits {
+    /// The squares of `near | edge` (the two parts of the search's capture squares: custodial
+    /// and king captures, all beside an enemy piece; the edge, for shieldwalls) where a move of
+    /// a soldier (not the king) of the side to move may make [`Position::probe`] with `look`
+    /// answer true. Every other square of them captures nothing (off `near` only a shieldwall
+    /// can capture, which needs [`Position::shieldwall_squares`]) and ends nothing (the
+    /// defenders' soldiers end the game only in an exit fort, with the king on the edge; the
+    /// attackers only by a surround, which a square with no attacker around cannot close). So
+    /// the search can leave those moves out unprobed.
+    pub(crate) fn probe_squares(&self, near: Bits, edge: Bits, look: Probe) -> Bits {
         let l = self.rules.layout();
-        let enemy = if self.side == Side::Attackers {
-            self.bits[DEFENDER as usize] | self.bits[KING as usize]
+        let targets = near | edge;
+        let walls = if edge != 0 {
+            self.shieldwall_squares()
         } else {
-            self.bits[ATTACKER as usize]
+            0
         };
-        let mut keep = l.neighbours(enemy);
+        let keep = near | (edge & walls);
         if look == Probe::Captures {
-            return targets & keep;
+            return keep;
         }
         if self.status != Status::Ongoing || look == Probe::EndingsSurrounded {
             return targets;
         }
         if self.side == Side::Defenders {
-            let edge = self.rules.flags_full()[self.king.index()] & FLAG_EDGE != 0;
-            if self.rules.exit_fort() && edge {
+            let on_edge = self.rules.flags_full()[self.king.index()] & FLAG_EDGE != 0;
+            if self.rules.exit_fort() && on_edge {
                 return targets;
             }
         } else if self.rules.surround_win() {
-            keep |= l.spread8(self.bits[ATTACKER as usize]);
+            return keep | (targets & l.spread8(self.bits[ATTACKER as usize]));
         }
-        targets & keep
+        keep
     }
 
     /// The ending after `mv` (legal, capturing nothing), as `ending_after` would find it, read
@@ -490,28 +493,75 @@ mod tests {
 
     #[test]
     fn a_surround_closed_away_from_the_defenders_is_a_probe_square() {
-        // Copenhagen, the king alone on f6 inside a ring of attackers (d4-h8) open at f8:
-        // f10-f8 lands beside no defender yet closes the ring, so the attackers win. The ring's
-        // squares have attackers around them, which is what keeps f8 among the probe squares.
+        // Copenhagen, the king alone on f3 walled in by attackers but for f2-f1 to the edge:
+        // e1-f1 lands on the edge beside no defender and closes the wall (e1, left empty, is
+        // off the king's side of it), so the attackers win. No capture is possible there; the
+        // attackers around f1 are what keep it among the probe squares.
         let rules = Arc::new(Rules::preset("copenhagen").unwrap());
-        let ring = "11/11/11/3ttttt3/3t3t3/3t1K1t3/3t3t3/3tt1tt3/11/5t5/11";
-        let mut pos = Position::from_string(rules.clone(), ring, Side::Attackers).unwrap();
-        let g = rules.geometry();
-        let m = crate::notation::parse_move(g, "f10-f8").unwrap();
+        let wall = "4t1t4/4t1t4/4tKt4/5t5/11/11/11/11/11/11/11";
+        let mut pos = Position::from_string(rules.clone(), wall, Side::Attackers).unwrap();
+        let m = crate::notation::parse_move(rules.geometry(), "e1-f1").unwrap();
         assert!(!pos.enemy_beside(m.to));
         assert!(!pos.is_surrounded());
-        let l = rules.layout();
-        assert_ne!(
-            pos.probe_squares(l.board, Probe::Endings) & l.bit(m.to.index()),
-            0
-        );
-        assert_eq!(
-            pos.probe_squares(l.board, Probe::Captures) & l.bit(m.to.index()),
-            0
-        );
+        let (near, edge) = crate::search::capture_parts(&pos);
+        let f1 = rules.layout().bit(m.to.index());
+        assert_ne!(edge & f1, 0);
+        assert_eq!(pos.probe_squares(near, edge, Probe::Captures) & f1, 0);
+        assert_ne!(pos.probe_squares(near, edge, Probe::Endings) & f1, 0);
         assert!(pos.probe(m, Probe::Endings));
         pos.make(m);
         assert_eq!(pos.status(), Status::Surrounded);
+    }
+
+    #[test]
+    fn shieldwalls_land_on_shieldwall_squares() {
+        // By hand (Copenhagen): defenders on c1 and d1 with attackers in front on c2 and d2 and
+        // on e1; b5-b1 closes the wall and takes both. b1 is beside no capture by custody.
+        let rules = Arc::new(Rules::preset("copenhagen").unwrap());
+        let wall = "2TTt6/2tt7/11/11/1t9/11/5K5/11/11/11/11";
+        let mut pos = Position::from_string(rules.clone(), wall, Side::Attackers).unwrap();
+        let l = rules.layout();
+        let m = crate::notation::parse_move(rules.geometry(), "b5-b1").unwrap();
+        let b1 = l.bit(m.to.index());
+        assert_ne!(pos.shieldwall_squares() & b1, 0);
+        let (near, _) = crate::search::capture_parts(&pos);
+        assert_eq!(near & b1, 0);
+        assert_eq!(pos.make(m).captures(), 2);
+        // Random boards whose two outer rings are filled at random, the king on the throne:
+        // every capture that no custodial or king mark explains lands on a shieldwall square.
+        let mut rng = crate::rng::Xorshift32::new(29);
+        let mut walls = 0;
+        for _ in 0..3000 {
+            let mut cells = [EMPTY; MAX_AREA];
+            let g = rules.geometry();
+            for sq in g.squares() {
+                let (f, r) = g.file_rank(sq).unwrap();
+                let outer = f.min(r).min(10 - f).min(10 - r) < 2;
+                let corner = rules.flags()[sq.index()] & crate::rules::FLAG_CORNER != 0;
+                if outer && !corner {
+                    cells[sq.index()] =
+                        [EMPTY, EMPTY, ATTACKER, DEFENDER][rng.next_u32() as usize % 4];
+                }
+            }
+            cells[g.centre().unwrap().index()] = KING;
+            for side in [Side::Attackers, Side::Defenders] {
+                let mut pos = Position::from_cells(rules.clone(), cells, side).unwrap();
+                let (near, _) = crate::search::capture_parts(&pos);
+                let walled = pos.shieldwall_squares();
+                let mut list = crate::MoveList::new();
+                pos.gen_moves(&mut list);
+                for &m in list.iter() {
+                    let undo = pos.make(m);
+                    let to = l.bit(m.to.index());
+                    if undo.captures() > 0 && near & to == 0 {
+                        assert_ne!(walled & to, 0, "{m:?} on {cells:?}");
+                        walls += 1;
+                    }
+                    pos.unmake(&undo);
+                }
+            }
+        }
+        assert!(walls > 100, "{walls}");
     }
 
     #[test]
@@ -519,8 +569,8 @@ mod tests {
         // Every preset, pseudo-random walks (restarted when a game ends); at each position every
         // move is probed and made: the probe must agree with `make` and leave the position
         // untouched, and the bitsets must match the cells after each make and unmake.
-        // The soldiers' moves off `probe_squares` must neither capture nor end the game when
-        // made.
+        // The soldiers' moves off `probe_squares` must not capture when made, nor end the
+        // game if they land on a capture square.
         let (mut hits, mut left_out) = (0, [0u32; 2]);
         random_walks(2463534242, 400, 120, |step, pos| {
             let name = step.preset;
@@ -532,8 +582,9 @@ mod tests {
             };
             let rules = pos.rules.clone();
             let l = rules.layout();
-            let may_take = pos.probe_squares(l.board, Probe::Captures);
-            let may_end = pos.probe_squares(l.board, look);
+            let (near, edge) = crate::search::capture_parts(pos);
+            let may_take = pos.probe_squares(near, edge, Probe::Captures);
+            let may_end = pos.probe_squares(near, edge, look);
             for &m in step.moves.iter() {
                 let before = pos.clone();
                 let taken = pos.probe(m, Probe::Captures);
@@ -554,7 +605,9 @@ mod tests {
                     assert!(!captured, "{name}: {m:?} captured off the probe squares");
                     left_out[0] += 1;
                 }
-                if soldier && to & may_end == 0 {
+                // Endings count only on the search's capture squares: quiescence looks no
+                // further.
+                if soldier && to & (near | edge) != 0 && to & may_end == 0 {
                     assert!(
                         !captured && pos.status() == Status::Ongoing,
                         "{name}: {m:?} captured or ended off the probe squares"

@@ -352,10 +352,11 @@ impl Searcher {
         moves: &mut [Move; MAX_MOVES],
         keys: &mut [i16; MAX_MOVES],
     ) -> usize {
-        // Only squares beside an enemy piece: a capture starts there (the shieldwall's edge
-        // squares without one need no probe).
+        // Only squares where a capture is possible: custodial and king captures, and the edge
+        // squares where a shieldwall may close (the others need no probe).
         let marks = if self.cfg.captures_first {
-            pos.probe_squares(ordering::capture_squares(pos), Probe::Captures)
+            let (near, edge) = ordering::capture_parts(pos);
+            pos.probe_squares(near, edge, Probe::Captures)
         } else {
             0
         };

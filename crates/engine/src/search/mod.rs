@@ -28,6 +28,8 @@ mod tt;
 
 pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
 pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};
+#[cfg(test)]
+pub(crate) use ordering::capture_parts;
 pub use ordering::{
     capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER,
     KEY_PV, KEY_TT,

@@ -136,6 +136,13 @@ pub fn is_capture_candidate(pos: &Position, mv: Move) -> bool {
 /// the king's neighbours; with shieldwalls every edge square counts. An unarmed king's moves
 /// never capture: callers check the moving piece.
 pub fn capture_squares(pos: &Position) -> Bits {
+    let (near, edge) = capture_parts(pos);
+    near | edge
+}
+
+/// [`capture_squares`] in its two parts: the squares marked for a custodial capture or
+/// beside the king, and the edge squares marked for a shieldwall (0 without shieldwalls).
+pub(crate) fn capture_parts(pos: &Position) -> (Bits, Bits) {
     let rules = pos.rules();
     let l = rules.layout();
     let side = pos.side_to_move();
@@ -175,10 +182,7 @@ pub fn capture_squares(pos: &Position) -> Bits {
     if side == Side::Attackers {
         marks |= l.neighbours(king);
     }
-    if rules.shieldwall() {
-        marks |= l.edge;
-    }
-    marks
+    (marks, if rules.shieldwall() { l.edge } else { 0 })
 }
 
 /// Moves the first of the best remaining moves into position `i` (see the module doc).

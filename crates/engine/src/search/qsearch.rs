@@ -11,7 +11,7 @@ use crate::position::{Position, Probe, Status};
 use crate::rules::{FLAG_EDGE, FLAG_ESCAPE};
 use crate::score::Score;
 
-use super::ordering::capture_squares;
+use super::ordering::capture_parts;
 use super::race::is_fork;
 use super::{Searcher, MAX_PLY};
 
@@ -100,7 +100,8 @@ impl Searcher {
                 }
             }
         }
-        let marks = capture_squares(pos);
+        let (near, edge) = capture_parts(pos);
+        let marks = near | edge;
         let king_armed = pos.rules().king_armed();
         // Once for the node, not per probe: the probes of quiet attackers' moves need it.
         let look = if pos.side_to_move() == Side::Attackers
@@ -114,7 +115,7 @@ impl Searcher {
         // Only the candidates are generated (in generation order), not every move, and of the
         // soldiers' only those a probe may keep.
         let king_marks = if king_armed { marks } else { 0 };
-        pos.gen_moves_onto(pos.probe_squares(marks, look), king_marks, &mut list);
+        pos.gen_moves_onto(pos.probe_squares(near, edge, look), king_marks, &mut list);
         for &m in list.iter() {
             // Most candidates neither capture nor end the game: a probe of the board rules them
             // out without a full make (the kept ones are made below and tested as before).
