@@ -334,8 +334,9 @@ impl Position {
     /// answer true. Every other square of them captures nothing (off `near` only a shieldwall
     /// can capture, which needs [`Position::shieldwall_squares`]) and ends nothing (the
     /// defenders' soldiers end the game only in an exit fort, with the king on the edge; the
-    /// attackers only by a surround, which a square with no attacker around cannot close). So
-    /// the search can leave those moves out unprobed.
+    /// attackers only by a surround, which only a square of `near` or of
+    /// [`Layout::edge_cuts`](crate::bitboard::Layout::edge_cuts) can close). So the search can
+    /// leave those moves out unprobed.
     pub(crate) fn probe_squares(&self, near: Bits, edge: Bits, look: Probe) -> Bits {
         let l = self.rules.layout();
         let targets = near | edge;
@@ -357,7 +358,7 @@ impl Position {
                 return targets;
             }
         } else if self.rules.surround_win() {
-            return keep | (targets & l.spread8(self.bits[ATTACKER as usize]));
+            return keep | (edge & l.edge_cuts(l.board & !self.bits[ATTACKER as usize]));
         }
         keep
     }
