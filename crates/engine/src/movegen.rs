@@ -90,10 +90,10 @@ impl Position {
     /// king's: of `king_targets`), in generation order: the moves [`Position::gen_moves`] lists
     /// that pass that filter, found without walking every piece's rays.
     ///
-    /// Each kind's pieces step along each direction all at once (a step of every ray per
-    /// round); a target reached at distance `k` belongs to the piece `k` steps back, which
-    /// records the move as a bit (direction * 16 + distance) of its own word; the pieces are
-    /// then read in square order and each word lowest bit first, the generator's order.
+    /// Each kind's reachable targets come from a doubling fill per direction (all its pieces at
+    /// once); each target reached is walked back to its piece, which records the move as a bit
+    /// (direction * 16 + distance) of its own word; the pieces are then read in square order
+    /// and each word lowest bit first, the generator's order.
     pub(crate) fn gen_moves_onto(&self, targets: Bits, king_targets: Bits, list: &mut MoveList) {
         list.clear();
         if self.status != crate::position::Status::Ongoing {
@@ -126,28 +126,23 @@ impl Position {
             let through = empty & self.rules.pass_bits(kind);
             let onto = if kind == KING { king_targets } else { targets };
             let land = empty & self.rules.stop_bits(kind) & onto;
-            for (dir, &bs) in bit_steps.iter().enumerate() {
-                // One step at a time, so each target reached is known with its distance and
-                // its piece is the bits `distance` steps back.
-                let (mut reach, mut dist) = (movers, 0);
-                while reach != 0 {
-                    let next = l.shift(reach, dir);
-                    dist += 1;
-                    let mut hits = next & land;
-                    reach = next & through;
-                    if hits == 0 {
-                        continue;
+            if land == 0 {
+                continue;
+            }
+            for (dir, &d) in dirs.iter().enumerate() {
+                let mut hits = l.steps(movers, dir, through) & land;
+                while hits != 0 {
+                    let i = hits.trailing_zeros() as i32;
+                    hits &= hits - 1;
+                    // The squares between are empty: the first piece back is the mover.
+                    let (mut from, mut dist) = (step(l.square(i as u32), -d), 1);
+                    while self.cells[from] == EMPTY {
+                        from = step(from, -d);
+                        dist += 1;
                     }
-                    sources |= if bs > 0 {
-                        hits >> (bs * dist) as u32
-                    } else {
-                        hits << (-bs * dist) as u32
-                    };
-                    while hits != 0 {
-                        let i = hits.trailing_zeros() as i32;
-                        hits &= hits - 1;
-                        found[(i - bs * dist) as usize & 127] |= 1 << (dir as i32 * 16 + dist);
-                    }
+                    found[(i - bit_steps[dir] * dist) as usize & 127] |=
+                        1 << (dir as i32 * 16 + dist);
+                    sources |= l.bit(from);
                 }
             }
         }
