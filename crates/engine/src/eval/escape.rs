@@ -2,7 +2,6 @@
 //! empty squares (the "distance map" idea, computed live; the empty-board part is baked into the
 //! tables instead).
 
-use crate::moves::Move;
 use crate::piece::{EMPTY, KING};
 use crate::position::Position;
 use crate::rules::FLAG_KING_TARGET;
@@ -32,12 +31,22 @@ pub fn escape_routes(pos: &Position) -> u8 {
     routes_from(pos, k, k)
 }
 
-/// [`escape_routes`] after the king's move `mv`, counted on the board as it is (the king's old
-/// square taken as empty), for a move that captures nothing: the search tests many of the
-/// king's moves for routes, and most have none.
-#[inline]
-pub(crate) fn escape_routes_after_quiet(pos: &Position, mv: Move) -> u8 {
-    routes_from(pos, mv.to.index(), mv.from.index())
+/// The squares from which the king, moved there without capturing, would have an open route
+/// (his own square taken as empty): `escape_routes_after_quiet` is nonzero exactly for his
+/// moves landing on one. All at once, by a doubling fill per direction back from the free
+/// route targets through the squares he may pass, for a node that tests many of his moves.
+pub(crate) fn route_starts(pos: &Position) -> Bits {
+    let rules = pos.rules();
+    let l = rules.layout();
+    let [_, attackers, defenders, king] = pos.bits;
+    let free = l.board & !(attackers | defenders) & !(king & !l.bit(pos.king_square().index()));
+    let targets = free & rules.king_target_bits();
+    let through = free & rules.pass_bits(KING);
+    let mut starts = 0;
+    for dir in 0..4 {
+        starts |= l.steps(targets, (dir + 2) % 4, through);
+    }
+    starts
 }
 
 /// The open routes of a king on `k`, with `vacated` taken as empty.
@@ -181,11 +190,41 @@ pub(crate) fn king_escape_scan(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Move;
     use crate::piece::Side;
     use crate::rules::Rules;
     use crate::square::MAX_AREA;
     use crate::testutil::random_walks;
     use std::sync::Arc;
+
+    /// [`escape_routes`] after the king's move `mv`, counted on the board as it is (the king's old
+    /// square taken as empty), for a move that captures nothing: the walks [`route_starts`] must
+    /// agree with.
+    fn escape_routes_after_quiet(pos: &Position, mv: Move) -> u8 {
+        routes_from(pos, mv.to.index(), mv.from.index())
+    }
+
+    #[test]
+    fn route_starts_agree_with_the_walks() {
+        // Every preset's random walks, every king's move: landing on a route start is having
+        // a route after the move, as the ray walks count them.
+        let mut with_route = 0;
+        random_walks(77, 1500, 150, |step, pos| {
+            let starts = route_starts(pos);
+            let l = pos.rules().layout();
+            for &m in step.moves.iter().filter(|m| m.from == pos.king_square()) {
+                let walked = escape_routes_after_quiet(pos, m) > 0;
+                assert_eq!(
+                    l.bit(m.to.index()) & starts != 0,
+                    walked,
+                    "{}: {m:?}",
+                    step.preset
+                );
+                with_route += walked as u32;
+            }
+        });
+        assert!(with_route > 500, "{with_route}");
+    }
 
     /// The square-by-square BFS the bitset version replaced: the reference it must agree with.
     fn king_escape_mailbox(pos: &Position) -> Escape {

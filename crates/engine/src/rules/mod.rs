@@ -60,6 +60,8 @@ pub struct Rules {
     hostile_bits: [[Bits; 4]; 2],
     /// `stop` and `pass` as board bitsets, per cell code (1..=3).
     move_bits: [[Bits; 4]; 2],
+    /// The squares flagged [`FLAG_KING_TARGET`], as a board bitset.
+    king_target_bits: Bits,
 }
 
 impl Rules {
@@ -297,8 +299,12 @@ impl Rules {
         let layout = Layout::new(geometry);
         let mut hostile_bits = [[0; 4]; 2];
         let mut move_bits = [[0; 4]; 2];
+        let mut king_target_bits = 0;
         for sq in geometry.squares() {
             let (i, bit) = (sq.index(), layout.bit(sq.index()));
+            if flags[i] & FLAG_KING_TARGET != 0 {
+                king_target_bits |= bit;
+            }
             for code in [ATTACKER, DEFENDER, KING] {
                 if stop[i].contains(code) {
                     move_bits[0][code as usize] |= bit;
@@ -328,6 +334,7 @@ impl Rules {
             layout,
             hostile_bits,
             move_bits,
+            king_target_bits,
         })
     }
 
@@ -462,6 +469,11 @@ impl Rules {
     /// board bitset.
     pub(crate) fn pass_bits(&self, kind: u8) -> Bits {
         self.move_bits[1][kind as usize & 3]
+    }
+    /// The squares flagged [`FLAG_KING_TARGET`] (the ends of the king's routes), as a board
+    /// bitset.
+    pub(crate) fn king_target_bits(&self) -> Bits {
+        self.king_target_bits
     }
     /// The zobrist keys for this board size.
     pub fn zobrist(&self) -> &Zobrist {

@@ -4,7 +4,7 @@
 //! judge: an open route with the attackers to move is lost unless they close it.
 
 use crate::bitboard::Bits;
-use crate::eval::{escape_routes, escape_routes_after_quiet, evaluate_known, route_bits};
+use crate::eval::{escape_routes, evaluate_known, route_bits, route_starts};
 use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Probe, Status};
@@ -71,13 +71,15 @@ impl Searcher {
         if self.cfg.escape_threat && pos.side_to_move() == Side::Defenders {
             // The king's moves to a square with an open route come first: a fork wins at once.
             pos.gen_moves_from(king, &mut list);
+            // The squares where he would have a route, for all his moves at once.
+            let starts = route_starts(pos);
             for &m in list.iter() {
                 // A move that captures nothing (no attacker beside its square) and cannot end the
                 // game (off the edge: no escape, no fort) leaves the board as it is but for the
-                // king: its routes are counted without making it, and most have none.
+                // king: it has a route only if it lands on a route start, and most do not.
                 let ends = pos.rules().flags()[m.to.index()] & (FLAG_EDGE | FLAG_ESCAPE) != 0;
                 let quiet = !ends && !pos.enemy_beside(m.to);
-                if quiet && escape_routes_after_quiet(pos, m) == 0 {
+                if quiet && starts & pos.rules().layout().bit(m.to.index()) == 0 {
                     continue;
                 }
                 let undo = pos.make(m);
