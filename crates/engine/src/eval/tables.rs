@@ -4,7 +4,7 @@
 
 use crate::piece::KING;
 use crate::rules::{Rules, FLAG_ESCAPE};
-use crate::square::{Square, MAX_AREA};
+use crate::square::MAX_AREA;
 
 use super::weights::{Weights, ZIEGE_ATTACKERS};
 
@@ -55,61 +55,92 @@ impl Tables {
 }
 
 /// Escape squares reachable from each square in at most 1, 2, 3 king moves on the empty board,
-/// by breadth-first search over rook moves (respecting the king's pass/stop squares).
+/// by breadth-first search over rook moves (respecting the king's pass/stop squares): a level
+/// is every square the squares reached so far reach in one move, the four rays of all of them
+/// at once by a doubling fill each.
 fn escape_reach(rules: &Rules) -> [[u8; MAX_AREA]; 3] {
     let g = rules.geometry();
-    let mut out = [[0u8; MAX_AREA]; 3];
-    let escape: Vec<Square> = g
+    let l = rules.layout();
+    let (pass, stop) = (rules.pass_bits(KING), rules.stop_bits(KING));
+    let escape = g
         .squares()
         .filter(|s| rules.flags()[s.index()] & FLAG_ESCAPE != 0)
-        .collect();
+        .fold(0, |b, s| b | l.bit(s.index()));
+    let mut out = [[0u8; MAX_AREA]; 3];
     for from in g.squares() {
-        let dist = empty_board_distances(rules, from);
-        for (k, table) in out.iter_mut().enumerate() {
-            table[from.index()] = escape
-                .iter()
-                .filter(|e| dist[e.index()] as usize <= k + 1)
-                .count() as u8;
+        let mut reached = l.bit(from.index());
+        for table in out.iter_mut() {
+            let mut next = reached;
+            for dir in 0..4 {
+                next |= l.steps(reached, dir, pass) & stop;
+            }
+            reached = next;
+            table[from.index()] = (reached & escape).count_ones() as u8;
         }
     }
     out
-}
-
-/// King-move distances from `from` on the empty board (255 = unreachable).
-fn empty_board_distances(rules: &Rules, from: Square) -> [u8; MAX_AREA] {
-    let g = rules.geometry();
-    let (stop, pass) = (rules.stop_table(), rules.pass_table());
-    // On the board: a square with a bit (`Geometry::on_board` divides for its file and rank, and
-    // this walk asks it for every square of every ray from every square).
-    let l = rules.layout();
-    let mut dist = [u8::MAX; MAX_AREA];
-    let mut queue = vec![from.index()];
-    dist[from.index()] = 0;
-    let mut head = 0;
-    while head < queue.len() {
-        let s = queue[head];
-        head += 1;
-        for d in g.directions() {
-            let mut t = (s as i16 + d) as usize;
-            while l.bit(t) != 0 {
-                if stop[t].contains(KING) && dist[t] == u8::MAX {
-                    dist[t] = dist[s] + 1;
-                    queue.push(t);
-                }
-                if !pass[t].contains(KING) {
-                    break;
-                }
-                t = (t as i16 + d) as usize;
-            }
-        }
-    }
-    dist
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::weights::WEIGHTS;
+    use crate::square::Square;
+
+    /// King-move distances from `from` on the empty board (255 = unreachable), square by square:
+    /// the reference `escape_reach` must agree with.
+    fn empty_board_distances(rules: &Rules, from: Square) -> [u8; MAX_AREA] {
+        let g = rules.geometry();
+        let (stop, pass) = (rules.stop_table(), rules.pass_table());
+        // On the board: a square with a bit (`Geometry::on_board` divides for its file and rank, and
+        // this walk asks it for every square of every ray from every square).
+        let l = rules.layout();
+        let mut dist = [u8::MAX; MAX_AREA];
+        let mut queue = vec![from.index()];
+        dist[from.index()] = 0;
+        let mut head = 0;
+        while head < queue.len() {
+            let s = queue[head];
+            head += 1;
+            for d in g.directions() {
+                let mut t = (s as i16 + d) as usize;
+                while l.bit(t) != 0 {
+                    if stop[t].contains(KING) && dist[t] == u8::MAX {
+                        dist[t] = dist[s] + 1;
+                        queue.push(t);
+                    }
+                    if !pass[t].contains(KING) {
+                        break;
+                    }
+                    t = (t as i16 + d) as usize;
+                }
+            }
+        }
+        dist
+    }
+
+    #[test]
+    fn escape_reach_agrees_with_a_square_by_square_search() {
+        for name in crate::rules::PRESETS {
+            let rules = Rules::preset(name).unwrap();
+            let g = rules.geometry();
+            let reach = escape_reach(&rules);
+            let escape: Vec<Square> = g
+                .squares()
+                .filter(|s| rules.flags()[s.index()] & FLAG_ESCAPE != 0)
+                .collect();
+            for from in g.squares() {
+                let dist = empty_board_distances(&rules, from);
+                for (k, table) in reach.iter().enumerate() {
+                    let want = escape
+                        .iter()
+                        .filter(|e| dist[e.index()] as usize <= k + 1)
+                        .count();
+                    assert_eq!(table[from.index()] as usize, want, "{name} {from:?} {k}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn brandubh_reach_counts_by_hand() {
