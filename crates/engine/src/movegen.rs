@@ -91,9 +91,8 @@ impl Position {
     /// that pass that filter, found without walking every piece's rays.
     ///
     /// Each kind's reachable targets come from a doubling fill per direction (all its pieces at
-    /// once); each target reached is walked back to its piece, which records the move as a bit
-    /// (direction * 16 + distance) of its own word; the pieces are then read in square order
-    /// and each word lowest bit first, the generator's order.
+    /// once); each target reached is walked back to its piece, and the moves are sorted by
+    /// (piece, direction, distance), the generator's order.
     pub(crate) fn gen_moves_onto(&self, targets: Bits, king_targets: Bits, list: &mut MoveList) {
         list.clear();
         if self.status != crate::position::Status::Ongoing {
@@ -101,9 +100,6 @@ impl Position {
         }
         let l = self.rules.layout();
         let dirs = self.geometry().directions();
-        let n = self.geometry().size() as i32;
-        // A step in each direction in bit indices (see `crate::bitboard`).
-        let bit_steps = [n, 1, -n, -1];
         let occupied =
             self.bits[ATTACKER as usize] | self.bits[DEFENDER as usize] | self.bits[KING as usize];
         let empty = l.board & !occupied;
@@ -114,10 +110,11 @@ impl Position {
         } else {
             &[DEFENDER]
         };
-        // Per piece (by bit index), its moves found: bit `direction * 16 + distance` (at most
-        // 10 steps on an 11 x 11 board).
-        let mut found = [0u64; 128];
-        let mut sources: Bits = 0;
+        // Each move found is first kept as its sort key: the piece's square, then the direction
+        // (2 bits) and the distance (4 bits: at most 10 steps on an 11 x 11 board), in the two
+        // bytes of a `Move`; the list is kept sorted by inserting each at its place (few moves).
+        let key = |m: &Move| (m.from.0 as u16) << 8 | m.to.0 as u16;
+        let mut n = 0;
         for &kind in kinds {
             let movers = self.bits[kind as usize];
             if movers == 0 {
@@ -132,35 +129,31 @@ impl Position {
             for (dir, &d) in dirs.iter().enumerate() {
                 let mut hits = l.steps(movers, dir, through) & land;
                 while hits != 0 {
-                    let i = hits.trailing_zeros() as i32;
+                    let i = hits.trailing_zeros();
                     hits &= hits - 1;
                     // The squares between are empty: the first piece back is the mover.
-                    let (mut from, mut dist) = (step(l.square(i as u32), -d), 1);
+                    let (mut from, mut dist) = (step(l.square(i), -d), 1);
                     while self.cells[from] == EMPTY {
                         from = step(from, -d);
                         dist += 1;
                     }
-                    found[(i - bit_steps[dir] * dist) as usize & 127] |=
-                        1 << (dir as i32 * 16 + dist);
-                    sources |= l.bit(from);
+                    let found = Move::new(Square(from as u8), Square((dir as u8) << 4 | dist));
+                    let mut j = n;
+                    while j > 0 && key(&list.moves[j - 1]) > key(&found) {
+                        list.moves[j] = list.moves[j - 1];
+                        j -= 1;
+                    }
+                    list.moves[j] = found;
+                    n += 1;
                 }
             }
         }
-        let mut k = 0;
-        while sources != 0 {
-            let f = sources.trailing_zeros() as usize;
-            sources &= sources - 1;
-            let from = l.square(f as u32);
-            let mut word = found[f];
-            while word != 0 {
-                let b = word.trailing_zeros();
-                word &= word - 1;
-                let to = from as i16 + dirs[(b >> 4) as usize & 3] * (b & 15) as i16;
-                list.moves[k] = Move::new(Square(from as u8), Square(to as u8));
-                k += 1;
-            }
+        for m in list.moves[..n].iter_mut() {
+            let (dir, dist) = (m.to.0 >> 4, m.to.0 & 15);
+            let to = m.from.0 as i16 + dirs[dir as usize & 3] * dist as i16;
+            m.to = Square(to as u8);
         }
-        list.len = k;
+        list.len = n;
     }
 
     /// Whether `mv` is among the generated moves (a slow, exact legality test for `play`).
