@@ -338,6 +338,11 @@ impl Position {
     /// [`Layout::edge_cuts`](crate::bitboard::Layout::edge_cuts) can close). So the search can
     /// leave those moves out unprobed.
     pub(crate) fn probe_squares(&self, near: Bits, edge: Bits, look: Probe) -> Bits {
+        self.probe_squares_both(near, edge, look).1
+    }
+
+    /// [`Position::probe_squares`] for captures only, and for `look`, at once.
+    pub(crate) fn probe_squares_both(&self, near: Bits, edge: Bits, look: Probe) -> (Bits, Bits) {
         let l = self.rules.layout();
         let targets = near | edge;
         let walls = if edge != 0 {
@@ -347,20 +352,21 @@ impl Position {
         };
         let keep = near | (edge & walls);
         if look == Probe::Captures {
-            return keep;
+            return (keep, keep);
         }
         if self.status != Status::Ongoing || look == Probe::EndingsSurrounded {
-            return targets;
+            return (keep, targets);
         }
         if self.side == Side::Defenders {
             let on_edge = self.rules.flags_full()[self.king.index()] & FLAG_EDGE != 0;
             if self.rules.exit_fort() && on_edge {
-                return targets;
+                return (keep, targets);
             }
         } else if self.rules.surround_win() {
-            return keep | (edge & l.edge_cuts(l.board & !self.bits[ATTACKER as usize]));
+            let cuts = edge & l.edge_cuts(l.board & !self.bits[ATTACKER as usize]);
+            return (keep, keep | cuts);
         }
-        keep
+        (keep, keep)
     }
 
     /// The ending after `mv` (legal, capturing nothing), as `ending_after` would find it, read

@@ -116,8 +116,18 @@ impl Searcher {
         };
         // Only the candidates are generated (in generation order), not every move, and of the
         // soldiers' only those a probe may keep.
-        let king_marks = if king_armed { marks } else { 0 };
-        pos.gen_moves_onto(pos.probe_squares(near, edge, look), king_marks, &mut list);
+        let (captures, soldiers) = pos.probe_squares_both(near, edge, look);
+        // The king's moves that end the game all land on the edge or an escape square, and
+        // with the threats on they were made above already: here they would only score the
+        // same win again, so his moves need the capture squares only.
+        let king_marks = if !king_armed {
+            0
+        } else if self.cfg.escape_threat {
+            captures
+        } else {
+            marks
+        };
+        pos.gen_moves_onto(soldiers, king_marks, &mut list);
         for &m in list.iter() {
             // Most candidates neither capture nor end the game: a probe of the board rules them
             // out without a full make (the kept ones are made below and tested as before).
