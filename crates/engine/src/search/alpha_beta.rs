@@ -361,29 +361,49 @@ impl Searcher {
             0
         };
         let king_armed = pos.rules().king_armed();
-        for (i, &m) in list.iter().enumerate() {
-            moves[i] = m;
-            keys[i] = if Some(m) == tt_move {
-                KEY_TT
-            } else if Some(m) == pv_move {
-                KEY_PV
-            } else if self.cfg.captures_first
-                && marks & pos.rules().layout().bit(m.to.index()) != 0
-                && (king_armed || pos.cell(m.from) != crate::piece::KING)
-                && pos.probe(m, Probe::Captures)
-            {
-                KEY_CAPTURE
-            } else {
-                let mut k = 0;
-                if self.cfg.killers {
-                    k = self.killers.key(ply, m);
-                }
-                if k == 0 && self.cfg.history {
-                    k = self.history.get(m);
-                }
-                k
-            };
+        let n = list.len();
+        let list = list.as_slice();
+        moves[..n].copy_from_slice(list);
+        // The keys by rising priority, each kind written over the one before: history for
+        // all, then the killers, the captures, the PV move and the TT move where they are
+        // (one short scan each instead of every test on every move).
+        if self.cfg.history {
+            for (k, &m) in keys.iter_mut().zip(list) {
+                *k = self.history.get(m);
+            }
+        } else {
+            keys[..n].fill(0);
         }
-        list.len()
+        let at = |m: Option<Move>| m.and_then(|m| list.iter().position(|&x| x == m));
+        if self.cfg.killers {
+            let [k0, k1] = self.killers.pair(ply);
+            if let Some(i) = at(k1) {
+                keys[i] = ordering::KEY_KILLER - 1;
+            }
+            if let Some(i) = at(k0) {
+                keys[i] = ordering::KEY_KILLER;
+            }
+        }
+        if self.cfg.captures_first && marks != 0 {
+            let rules = pos.rules().clone();
+            let l = rules.layout();
+            for (i, &m) in list.iter().enumerate() {
+                if marks & l.bit(m.to.index()) != 0
+                    && Some(m) != tt_move
+                    && Some(m) != pv_move
+                    && (king_armed || pos.cell(m.from) != crate::piece::KING)
+                    && pos.probe(m, Probe::Captures)
+                {
+                    keys[i] = KEY_CAPTURE;
+                }
+            }
+        }
+        if let Some(i) = at(pv_move) {
+            keys[i] = KEY_PV;
+        }
+        if let Some(i) = at(tt_move) {
+            keys[i] = KEY_TT;
+        }
+        n
     }
 }

@@ -44,6 +44,11 @@ impl Killers {
             k[0] = Some(m);
         }
     }
+    /// The two killers at `ply`, the newest first.
+    #[inline]
+    pub fn pair(&self, ply: usize) -> [Option<Move>; 2] {
+        self.0[ply]
+    }
     /// The key of `m` at `ply` (0 when it is not a killer).
     pub fn key(&self, ply: usize, m: Move) -> i16 {
         let k = &self.0[ply];
