@@ -137,9 +137,10 @@ impl Searcher {
         let pv_move = (on_pv && self.cfg.pv_first)
             .then(|| self.prev_pv.get(ply).copied())
             .flatten();
-        let mut moves = [Move::default(); MAX_MOVES];
         let mut keys = [0i16; MAX_MOVES];
-        let n = self.order(pos, &list, ply, tt_move, pv_move, &mut moves, &mut keys);
+        let n = self.order(pos, &list, ply, tt_move, pv_move, &mut keys);
+        // Picked in place: the list is this node's own.
+        let moves = &mut list.moves;
         let mut best = Score::NEG_INF;
         let mut best_move = None;
         let mut rekeyed = false;
@@ -336,7 +337,7 @@ impl Searcher {
         self.pv_len[ply] = child_len + 1;
     }
 
-    /// Fills `moves` and `keys` from `list` with the ordering keys of the enabled features;
+    /// Fills `keys` with the ordering keys of `list`'s moves for the enabled features;
     /// returns the count. Key order: TT move, PV move, captures, killers, history. A capture is
     /// a move that takes a piece or the king: the candidates (moves landing where
     /// `capture_squares` marks, the king's own moves only if he is armed) are probed on the
@@ -349,7 +350,6 @@ impl Searcher {
         ply: usize,
         tt_move: Option<Move>,
         pv_move: Option<Move>,
-        moves: &mut [Move; MAX_MOVES],
         keys: &mut [i16; MAX_MOVES],
     ) -> usize {
         // Only squares where a capture is possible: custodial and king captures, and the edge
@@ -363,7 +363,6 @@ impl Searcher {
         let king_armed = pos.rules().king_armed();
         let n = list.len();
         let list = list.as_slice();
-        moves[..n].copy_from_slice(list);
         // The keys by rising priority, each kind written over the one before: history for
         // all, then the killers, the captures, the PV move and the TT move where they are
         // (one short scan each instead of every test on every move).

@@ -257,9 +257,9 @@ impl Searcher {
         } else {
             None
         };
-        let mut moves = [Move::default(); MAX_MOVES];
         let mut keys = [0i16; MAX_MOVES];
-        let n = self.order(pos, &list, 0, tt_move, pv_move, &mut moves, &mut keys);
+        let n = self.order(pos, &list, 0, tt_move, pv_move, &mut keys);
+        let moves = &mut list.moves;
         let beta = Score::INF;
         let mut best: Option<(Score, Move)> = None;
         for i in 0..n {
