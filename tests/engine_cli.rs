@@ -415,3 +415,56 @@ fn bench_nodes_searches_each_position_to_the_budget() {
     let sum = |s: &str| s.lines().last().unwrap().to_string();
     assert_eq!(sum(&out), sum(&stdout(&tafl8(&args))));
 }
+
+#[test]
+fn match_reports_the_share_of_the_move_time_used() {
+    let o = tafl8(&[
+        "match",
+        "--variant",
+        "brandubh",
+        "--a",
+        "full,movetime=30",
+        "--a-name",
+        "timed",
+        "--b",
+        "full,nodes=300",
+        "--b-name",
+        "counted",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // The share of every move, recomputed from the games' own times (one a move after the
+    // random opening): the timed player's moves are those of the side it played in each game.
+    let mut shares = Vec::new();
+    for g in v["game_list"].as_array().unwrap() {
+        let first = usize::from(g["attackers"] != "timed");
+        let ms = g["ms"].as_array().unwrap();
+        let opening = g["opening_plies"].as_u64().unwrap() as usize;
+        for (i, t) in ms.iter().enumerate() {
+            if let Some(t) = t.as_f64().filter(|_| (opening + i) % 2 == first) {
+                shares.push(t / 30.0);
+            }
+        }
+    }
+    let timed = &v["per_engine"]["timed"];
+    let mean = shares.iter().sum::<f64>() / shares.len() as f64;
+    assert_eq!(
+        timed["moves"].as_u64(),
+        Some(shares.len() as u64),
+        "{timed}"
+    );
+    // The games' times are rounded to 0.1 ms: 0.05 / 30 at most a move.
+    assert!(
+        (timed["movetime_share"].as_f64().unwrap() - mean).abs() < 0.002,
+        "{timed} against {mean}"
+    );
+    let open = timed["moves_open"].as_u64().unwrap();
+    assert!(open <= shares.len() as u64, "{timed}");
+    // A node budget has no move time to measure against.
+    let counted = &v["per_engine"]["counted"];
+    assert!(counted["movetime_share"].is_null(), "{counted}");
+    assert!(counted["moves"].as_u64().unwrap() > 0, "{counted}");
+}

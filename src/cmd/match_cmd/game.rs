@@ -133,6 +133,8 @@ pub fn play_game(
                 ms: took.as_secs_f64() * 1e3,
                 depth: choice.depth,
                 nodes: choice.nodes,
+                budget_ms: choice.budget.map(|b| b.as_secs_f64() * 1e3),
+                settled: choice.settled,
             },
         ));
         board.play(choice.mv)?;

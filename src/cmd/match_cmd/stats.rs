@@ -138,6 +138,40 @@ pub struct MoveStat {
     pub depth: Option<u32>,
     /// Nodes searched, when known.
     pub nodes: Option<u64>,
+    /// tafl8's fixed time per move, milliseconds, when it had one.
+    pub budget_ms: Option<f64>,
+    /// tafl8's move needed no full search (forced, decided or from the book).
+    pub settled: bool,
+}
+
+/// How much of its fixed move time a tafl8 player used: over all its moves, and over the moves
+/// that needed a full search (neither forced nor decided), with how many those were.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeShare {
+    /// Mean of time used / move time, every move.
+    pub all: f64,
+    /// The same over the moves not settled early; `None` when every move was.
+    pub open: Option<f64>,
+    /// Moves not settled early.
+    pub open_moves: usize,
+}
+
+/// The share of the move time used, over the moves that had a fixed move time (`None`: none).
+pub fn time_share(v: &[MoveStat]) -> Option<TimeShare> {
+    let timed: Vec<(f64, bool)> = v
+        .iter()
+        .filter_map(|s| s.budget_ms.map(|b| (s.ms / b, s.settled)))
+        .collect();
+    if timed.is_empty() {
+        return None;
+    }
+    let all: Vec<f64> = timed.iter().map(|t| t.0).collect();
+    let open: Vec<f64> = timed.iter().filter(|t| !t.1).map(|t| t.0).collect();
+    Some(TimeShare {
+        all: mean(&all),
+        open: (!open.is_empty()).then(|| mean(&open)),
+        open_moves: open.len(),
+    })
 }
 
 /// Figures per engine name.
@@ -181,6 +215,16 @@ impl Moves {
                 if !nodes.is_empty() {
                     line.push_str(&format!(", nodes mean {:.0}", mean(&nodes)));
                 }
+                if let Some(t) = time_share(v) {
+                    line.push_str(&format!(", {:.1}% of the move time used", t.all * 100.0));
+                    if let Some(open) = t.open {
+                        line.push_str(&format!(
+                            " ({:.1}% in the {} moves neither forced nor decided)",
+                            open * 100.0,
+                            t.open_moves
+                        ));
+                    }
+                }
                 line
             })
             .collect()
@@ -195,6 +239,7 @@ impl Moves {
                 let ms: Vec<f64> = v.iter().map(|s| s.ms).collect();
                 let depths: Vec<f64> = v.iter().filter_map(|s| s.depth.map(f64::from)).collect();
                 let nodes: Vec<f64> = v.iter().filter_map(|s| s.nodes.map(|n| n as f64)).collect();
+                let share = time_share(v);
                 (
                     name.clone(),
                     serde_json::json!({
@@ -203,6 +248,9 @@ impl Moves {
                         "ms_max": ms.iter().copied().fold(0.0, f64::max),
                         "depth_mean": (!depths.is_empty()).then(|| mean(&depths)),
                         "nodes_mean": (!nodes.is_empty()).then(|| mean(&nodes)),
+                        "movetime_share": share.map(|t| t.all),
+                        "movetime_share_open": share.and_then(|t| t.open),
+                        "moves_open": share.map(|t| t.open_moves),
                     }),
                 )
             })
@@ -272,6 +320,7 @@ mod tests {
                     ms,
                     depth: Some(4),
                     nodes: None,
+                    ..MoveStat::default()
                 },
             );
         }
@@ -279,5 +328,42 @@ mod tests {
             m.lines(),
             ["  x: 3 moves, ms per move mean 200 median 200 max 300, depth mean 4.0"]
         );
+    }
+
+    #[test]
+    fn time_share_by_hand() {
+        let stat = |ms, budget_ms, settled| MoveStat {
+            ms,
+            budget_ms,
+            settled,
+            ..MoveStat::default()
+        };
+        // No move time (an outside engine, a node budget): nothing to report.
+        assert_eq!(time_share(&[stat(5.0, None, false)]), None);
+        // 1500 ms a move: 1500 and 1470 searched in full, 30 decided, 0.1 forced.
+        // All: (1 + 0.98 + 0.02 + 0.0000667) / 4 = 0.5000167; open: (1 + 0.98) / 2 = 0.99.
+        let v = [
+            stat(1500.0, Some(1500.0), false),
+            stat(1470.0, Some(1500.0), false),
+            stat(30.0, Some(1500.0), true),
+            stat(0.1, Some(1500.0), true),
+        ];
+        let t = time_share(&v).unwrap();
+        assert!((t.all - 0.500_016_7).abs() < 1e-6, "{t:?}");
+        assert_eq!(t.open, Some(0.99));
+        assert_eq!(t.open_moves, 2);
+        let mut m = Moves::default();
+        for s in v {
+            m.add("t", s);
+        }
+        assert!(
+            m.lines()[0].ends_with(
+                ", 50.0% of the move time used (99.0% in the 2 moves neither forced nor decided)"
+            ),
+            "{}",
+            m.lines()[0]
+        );
+        // Every move settled: no open share.
+        assert_eq!(time_share(&v[2..]).unwrap().open, None);
     }
 }

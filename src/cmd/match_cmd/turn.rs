@@ -8,8 +8,8 @@ use anyhow::Context;
 use tafl8_engine::book::Book;
 use tafl8_engine::clock::{move_limit, GameClock};
 use tafl8_engine::difficulty::{self, think_within, RACE_TRIES};
-use tafl8_engine::search::{Limits, Searcher, TimeLimit};
-use tafl8_engine::{Move, Position, Side, Xorshift32};
+use tafl8_engine::search::{Limits, SearchResult, Searcher, TimeLimit};
+use tafl8_engine::{Move, MoveList, Position, Side, Xorshift32};
 
 use super::external::{External, Failure};
 use std::sync::Arc;
@@ -36,6 +36,12 @@ pub struct Choice {
     pub depth: Option<u32>,
     /// Nodes searched, when known.
     pub nodes: Option<u64>,
+    /// tafl8's fixed time per move, when it plays with one (no clock): what `took` is measured
+    /// against.
+    pub budget: Option<Duration>,
+    /// tafl8's move needed no full search: forced (one legal move), decided (the search proved
+    /// a win or a loss, which ends it early) or from the book.
+    pub settled: bool,
 }
 
 /// What the players draw on through a game: tafl8's searchers (one per seat it plays), the
@@ -128,12 +134,22 @@ impl<'a> Turns<'a> {
             .as_mut()
             .context("a tafl8 player has a searcher")?;
         let book = self.book.as_ref();
-        let (m, depth, nodes) = match &p.cart {
+        let (m, depth, nodes, settled) = match &p.cart {
             Some(target) => cart_move(p, target, played, pos, &mut self.rng, book)?,
             None => internal_move(p, searcher, pos, &mut self.rng, book, time),
         };
         let mv = m.context("the engine found no move in an ongoing game")?;
-        Ok(Choice { mv, depth, nodes })
+        let budget = match (&p.cart, &self.clock) {
+            (None, None) => time.map(|t| t.hard),
+            _ => None,
+        };
+        Ok(Choice {
+            mv,
+            depth,
+            nodes,
+            budget,
+            settled,
+        })
     }
 
     /// An outside engine's move: asked for (the clock first, when there is one), awaited until
@@ -176,6 +192,8 @@ impl<'a> Turns<'a> {
                     mv,
                     depth: info.depth,
                     nodes: info.nodes,
+                    budget: None,
+                    settled: false,
                 })
             }
             Verdict::Forfeit(why) => {
@@ -194,6 +212,18 @@ impl<'a> Turns<'a> {
     }
 }
 
+/// A move chosen by tafl8: the move, depth, nodes, and whether it was settled without a full
+/// search (see [`Choice::settled`]).
+type Picked = (Option<Move>, Option<u32>, Option<u64>, bool);
+
+/// Whether the search behind a move ended before its budget on its own: one legal move, or a
+/// proven result (the iterations stop at a decided score).
+fn settled(pos: &Position, r: &SearchResult) -> bool {
+    let mut list = MoveList::new();
+    pos.gen_moves(&mut list);
+    list.len() <= 1 || r.iterations.last().is_some_and(|i| i.score.is_decided())
+}
+
 /// tafl8 picks a move for `p`.
 fn internal_move(
     p: &Internal,
@@ -202,23 +232,30 @@ fn internal_move(
     rng: &mut Xorshift32,
     book: Option<&Book>,
     time: Option<TimeLimit>,
-) -> (Option<Move>, Option<u32>, Option<u64>) {
+) -> Picked {
     if p.book {
         if let Some(m) = book.and_then(|b| b.choose(pos, rng)) {
-            return (Some(m), None, None);
+            return (Some(m), None, None, true);
         }
     }
     match &p.level {
         Some(l) => {
             let limits = Limits { time, ..l.limits() };
             let t = think_within(searcher, pos, l, limits, rng);
-            (t.mv, Some(t.result.depth.into()), Some(t.result.nodes))
+            let done = settled(pos, &t.result);
+            (
+                t.mv,
+                Some(t.result.depth.into()),
+                Some(t.result.nodes),
+                done,
+            )
         }
         None => {
             let limits = Limits { time, ..p.limits };
             let mut r = searcher.search(pos, limits);
+            let done = settled(pos, &r);
             let m = searcher.race_guard(pos, &mut r, RACE_TRIES, |r| r.best);
-            (m, Some(r.depth.into()), Some(r.nodes))
+            (m, Some(r.depth.into()), Some(r.nodes), done)
         }
     }
 }
@@ -232,10 +269,10 @@ fn cart_move(
     pos: &Position,
     rng: &mut Xorshift32,
     book: Option<&Book>,
-) -> anyhow::Result<(Option<Move>, Option<u32>, Option<u64>)> {
+) -> anyhow::Result<Picked> {
     if p.book {
         if let Some(m) = book.and_then(|b| b.choose(pos, rng)) {
-            return Ok((Some(m), None, None));
+            return Ok((Some(m), None, None, true));
         }
     }
     let level = p.level.as_ref().context("a cart player has a level")?;
@@ -243,5 +280,6 @@ fn cart_move(
     at.moves = played.to_vec();
     let c = tafl8_diff::cart_player::cart_think(target, &at, level.level, rng.state())?;
     *rng = Xorshift32::new(c.rng);
-    Ok((c.mv, Some(c.depth.into()), Some(c.nodes)))
+    // The cart thinks within its level's PICO-8 time, not a wall-clock budget.
+    Ok((c.mv, Some(c.depth.into()), Some(c.nodes), false))
 }
