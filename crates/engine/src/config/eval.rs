@@ -21,6 +21,11 @@ pub struct EvalConfig {
     /// beyond it along the edge and the square diagonal to the corner (the `a3 b2 c1` line that
     /// keeps the king out of `a1`).
     pub corners: bool,
+    /// Corner triangles (corner-escape boards only): per corner, the attackers on its barricade
+    /// `a3 b2 c1` (the squares two steps from the corner along each edge and the one diagonal to
+    /// it), scored 1, 3, 9 units for one, two, three of them: a whole barricade is worth far more
+    /// than its parts, since it alone shuts the corner for good. Not in the cart yet.
+    pub triangles: bool,
     /// King mobility: the squares the king can move to.
     pub king_moves: bool,
     /// The king's region: the squares the king could walk to by single orthogonal steps through
@@ -61,6 +66,7 @@ impl EvalConfig {
         mobility: false,
         defended: false,
         corners: false,
+        triangles: false,
         king_moves: true,
         region: false,
         enclosure: false,
@@ -78,6 +84,7 @@ impl EvalConfig {
         mobility: false,
         defended: false,
         corners: false,
+        triangles: false,
         king_moves: false,
         region: false,
         enclosure: false,

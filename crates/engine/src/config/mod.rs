@@ -88,8 +88,9 @@ pub struct SearchConfig {
 /// Switches the cart's Lua does not implement yet: the differential harness refuses a config
 /// with any of them on, and the code generator never builds one (they are research features of
 /// the Rust engine until the templates mirror them).
-pub const NOT_IN_CART: [&str; 6] = [
+pub const NOT_IN_CART: [&str; 7] = [
     "region",
+    "triangles",
     "enclosure",
     "threats",
     "potential",
@@ -98,7 +99,7 @@ pub const NOT_IN_CART: [&str; 6] = [
 ];
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 29] = [
+pub const FEATURES: [&str; 30] = [
     "pv",
     "killers",
     "history",
@@ -121,6 +122,7 @@ pub const FEATURES: [&str; 29] = [
     "mobility",
     "defended",
     "corners",
+    "triangles",
     "king-moves",
     "region",
     "enclosure",
@@ -341,6 +343,7 @@ impl SearchConfig {
             "mobility" => &mut self.eval.mobility,
             "defended" => &mut self.eval.defended,
             "corners" => &mut self.eval.corners,
+            "triangles" => &mut self.eval.triangles,
             "king-moves" => &mut self.eval.king_moves,
             "region" => &mut self.eval.region,
             "enclosure" => &mut self.eval.enclosure,

@@ -18,7 +18,7 @@ impl Evaluator {
     /// of `size - 1`, mobility by its clamp, defended soldiers by every square, the corner
     /// seals by every corner sealed, tropism by every square within 3 of the king held.
     pub fn max_abs(&self, rules: &Rules, cfg: &EvalConfig) -> Option<i64> {
-        if cfg.region || cfg.enclosure || cfg.threats || cfg.potential {
+        if cfg.region || cfg.enclosure || cfg.threats || cfg.potential || cfg.triangles {
             return None;
         }
         let w = &self.weights;
@@ -97,6 +97,7 @@ mod tests {
         mobility: true,
         defended: true,
         corners: true,
+        triangles: false,
         king_moves: true,
         region: false,
         enclosure: false,

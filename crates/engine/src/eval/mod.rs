@@ -233,6 +233,9 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
     if cfg.corners {
         v -= structure::corner_seals(cells, &ev.corners, w);
     }
+    if cfg.triangles {
+        v -= structure::corner_triangles(cells, &ev.corners) * w.triangle as i32;
+    }
     if cfg.king_moves {
         let n = king_moves.unwrap_or_else(|| structure::king_moves(pos));
         v += w.king_moves as i32 * n;

@@ -163,6 +163,22 @@ pub(super) fn corner_seals(cells: &[u8; MAX_AREA], corners: &[[u8; 5]], w: &Weig
     v
 }
 
+/// The corner-triangle units (see [`crate::config::EvalConfig::triangles`]), attackers' point of
+/// view: per corner 0, 1, 3 or 9 for the attackers on its `a3 b2 c1` barricade.
+pub(super) fn corner_triangles(cells: &[u8; MAX_AREA], corners: &[[u8; 5]]) -> i32 {
+    const UNITS: [i32; 4] = [0, 1, 3, 9];
+    corners
+        .iter()
+        .map(|&[_, beyond1, _, beyond2, diagonal]| {
+            let n = [beyond1, beyond2, diagonal]
+                .iter()
+                .filter(|&&sq| cells[sq as usize] == ATTACKER)
+                .count();
+            UNITS[n]
+        })
+        .sum()
+}
+
 /// Squares the king can move to.
 pub(super) fn king_moves(pos: &Position) -> i32 {
     let k = pos.king_square().index();
@@ -224,6 +240,28 @@ mod tests {
         assert_eq!(seals(&p), 2 * e + s);
         // Edge escape boards have no corners to seal.
         assert!(corner_squares(&Rules::preset("ziege").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn corner_triangles_by_hand() {
+        let units = |s: &str| {
+            let p = pos("copenhagen", s);
+            corner_triangles(p.cells(), &corner_squares(p.rules()))
+        };
+        // a3, b2, c1: a1's whole barricade, 9.
+        assert_eq!(units("/2t8/1t9/t10/11/11/5K5/11/11/11/11/11/"), 9);
+        // Two of a1's (b2, c1): 3; one (a3): 1.
+        assert_eq!(units("/2t8/1t9/11/11/11/5K5/11/11/11/11/11/"), 3);
+        assert_eq!(units("/11/11/t10/11/11/5K5/11/11/11/11/11/"), 1);
+        // Beside the corner (a2, b1) is not the barricade: 0.
+        assert_eq!(units("/1t9/t10/11/11/11/5K5/11/11/11/11/11/"), 0);
+        // k11's barricade (i11, j10, k9) whole and a11's c11 alone: 9 + 1.
+        assert_eq!(units("/11/11/11/11/11/5K5/11/11/10t/9t1/2t5t2/"), 10);
+        // A defender on a barricade square is not an attacker.
+        assert_eq!(units("/2T8/1t9/t10/11/11/5K5/11/11/11/11/11/"), 3);
+        // Edge escape boards have no corners.
+        let p = pos("ziege", "/7/7/7/3K3/7/7/7/");
+        assert_eq!(corner_triangles(p.cells(), &corner_squares(p.rules())), 0);
     }
 
     #[test]

@@ -39,6 +39,9 @@ pub struct Weights {
     pub corner_entry: i16,
     /// Corner seal: extra points for the attackers when both entries of a corner are sealed.
     pub corner_sealed: i16,
+    /// Corner triangles (see `EvalConfig::triangles`): points for the attackers per unit (1, 3
+    /// or 9 units for one, two or three attackers on a corner's barricade).
+    pub triangle: i16,
     /// Points for the defenders per square the king can move to.
     pub king_moves: i16,
     /// King's region (see `EvalConfig::region`): points for the defenders per escape square
@@ -80,6 +83,7 @@ pub const WEIGHTS: Weights = Weights {
     defended: 8,
     corner_entry: 60,
     corner_sealed: 100,
+    triangle: 30,
     king_moves: 8,
     region_escape: 100,
     region_closed: 600,
@@ -93,7 +97,7 @@ pub const WEIGHTS: Weights = Weights {
 
 /// The weight names [`Weights::set`] knows (`escape_distance` and `king_reach` take a 1-based
 /// index: `escape_distance2`).
-pub const WEIGHT_NAMES: [&str; 32] = [
+pub const WEIGHT_NAMES: [&str; 33] = [
     "attacker",
     "defender",
     "king_reach1",
@@ -110,6 +114,7 @@ pub const WEIGHT_NAMES: [&str; 32] = [
     "defended",
     "corner_entry",
     "corner_sealed",
+    "triangle",
     "king_moves",
     "region_escape",
     "region_closed",
@@ -149,6 +154,7 @@ impl Weights {
             "defended" => &mut self.defended,
             "corner_entry" => &mut self.corner_entry,
             "corner_sealed" => &mut self.corner_sealed,
+            "triangle" => &mut self.triangle,
             "king_moves" => &mut self.king_moves,
             "region_escape" => &mut self.region_escape,
             "region_closed" => &mut self.region_closed,
