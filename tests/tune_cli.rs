@@ -40,6 +40,25 @@ fn tune(variant: &str, out: &Path, extra: &[&str]) -> (i32, String, String) {
     tafl8(&args)
 }
 
+/// Two games of `tafl8 match` under `variant` at depth 1, side A reading its tables from `pst`,
+/// with `extra` options after.
+fn match_with_pst(variant: &str, pst: &Path, extra: &[&str]) -> (i32, String, String) {
+    let spec = format!("full,depth=1,pst={}", pst.display());
+    let mut args = vec![
+        "match",
+        "--variant",
+        variant,
+        "--a",
+        &spec,
+        "--b",
+        "full,depth=1",
+        "--games",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    tafl8(&args)
+}
+
 #[test]
 fn fits_brandubh_tables_that_a_match_player_loads() {
     let dir = scratch("fit");
@@ -67,19 +86,7 @@ fn fits_brandubh_tables_that_a_match_player_loads() {
         "corners differ:\n{text}"
     );
     // A match player with these tables plays (two games at depth 1).
-    let spec = format!("full,depth=1,pst={}", out.display());
-    let (code, stdout, stderr) = tafl8(&[
-        "match",
-        "--variant",
-        "brandubh",
-        "--a",
-        &spec,
-        "--b",
-        "full,depth=1",
-        "--games",
-        "2",
-        "--quiet",
-    ]);
+    let (code, stdout, stderr) = match_with_pst("brandubh", &out, &["--quiet"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -90,18 +97,7 @@ fn tables_for_another_board_are_refused_with_their_line() {
     let out = dir.join("brandubh.pst");
     let (code, _, stderr) = tune("brandubh", &out, &["--steps", "10"]);
     assert_eq!(code, 0, "{stderr}");
-    let spec = format!("full,depth=1,pst={}", out.display());
-    let (code, _, stderr) = tafl8(&[
-        "match",
-        "--variant",
-        "tablut",
-        "--a",
-        &spec,
-        "--b",
-        "full,depth=1",
-        "--games",
-        "2",
-    ]);
+    let (code, _, stderr) = match_with_pst("tablut", &out, &[]);
     assert_ne!(code, 0);
     // The `size` line is the first after the comment lines.
     let size_line = std::fs::read_to_string(&out)
