@@ -221,6 +221,12 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Xorshift32;
+
+    /// 128 random bits, each set with probability one half: four 32-bit draws side by side.
+    fn random_bits(rng: &mut Xorshift32) -> Bits {
+        (0..4).fold(0, |acc, _| acc << 32 | Bits::from(rng.next_u32()))
+    }
 
     #[test]
     fn shifts_stay_on_the_board() {
@@ -263,19 +269,12 @@ mod tests {
     fn steps_agree_with_a_walk() {
         // Random sources and passable squares on every board size, each direction: the doubling
         // fill must reach exactly what a step-by-step walk reaches.
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut rand = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = Xorshift32::new(0x9e37_79b9);
         for n in 5..=11 {
             let m = Layout::new(Geometry::new(n).unwrap());
             for _ in 0..300 {
-                let wide = |a: u64, b: u64| (a as Bits) << 64 | b as Bits;
-                let from = wide(rand(), rand()) & wide(rand(), rand()) & wide(rand(), rand());
-                let through = wide(rand(), rand()) | wide(rand(), rand());
+                let from = random_bits(&mut rng) & random_bits(&mut rng) & random_bits(&mut rng);
+                let through = random_bits(&mut rng) | random_bits(&mut rng);
                 let (from, through) = (from & m.board, through & m.board);
                 for dir in 0..4 {
                     let mut step = m.shift(from, dir);
@@ -295,27 +294,20 @@ mod tests {
         // Random free sets and seeds on every board size: taking an edge square that
         // `edge_cuts` leaves out from the free squares never changes whether a fill from the
         // seeds reaches the edge (the fill itself is the judge).
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut rand = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = Xorshift32::new(0x4f6c_dd1d);
         let (mut tried, mut cutting) = (0, 0);
         for n in 5..=11 {
             let m = Layout::new(Geometry::new(n).unwrap());
             for i in 0..3000 {
-                let wide = |a: u64, b: u64| (a as Bits) << 64 | b as Bits;
                 // Walls on a half or a quarter of the squares, so the ways to the edge are
                 // often narrow; a few seeds.
-                let mut walls = wide(rand(), rand());
+                let mut walls = random_bits(&mut rng);
                 if i % 2 == 0 {
-                    walls &= wide(rand(), rand());
+                    walls &= random_bits(&mut rng);
                 }
                 let free = m.board & !walls;
                 let seeds =
-                    free & wide(rand(), rand()) & wide(rand(), rand()) & wide(rand(), rand());
+                    free & random_bits(&mut rng) & random_bits(&mut rng) & random_bits(&mut rng);
                 let cuts = m.edge_cuts(free);
                 let before = m.fill_reaches(seeds, free, m.edge);
                 let mut rest = m.edge & free & !seeds;
