@@ -33,6 +33,13 @@ pub(crate) struct Layout {
     beside: [Bits; CELLS],
     /// The padded square of each bit index.
     square_of: [u8; 128],
+    /// The bit index of each padded square (0 for ring squares and past the area).
+    index_of: [u8; CELLS],
+    /// The squares of each direction's ray (contract order) from each bit index, to the edge.
+    rays: [[Bits; 128]; 4],
+    /// The squares whose bit index is at least each index: what a ray going down the bits keeps
+    /// up to its first stop.
+    from_index: [Bits; 128],
 }
 
 impl Layout {
@@ -50,6 +57,9 @@ impl Layout {
             around: [0; CELLS],
             beside: [0; CELLS],
             square_of: [0; 128],
+            index_of: [0; CELLS],
+            rays: [[0; 128]; 4],
+            from_index: [0; 128],
         };
         for rank in 0..n as u8 {
             for file in 0..n as u8 {
@@ -62,6 +72,7 @@ impl Layout {
                 l.board |= bit;
                 l.bit_of[sq] = bit;
                 l.square_of[i as usize] = sq as u8;
+                l.index_of[sq] = i as u8;
                 if file != 0 {
                     l.not_first_file |= bit;
                 }
@@ -83,7 +94,46 @@ impl Layout {
             l.around[sq] = (line | l.shift(line, 1) | l.shift(line, 3)) & !b;
             l.beside[sq] = l.neighbours(b);
         }
+        for i in 0..128 {
+            l.from_index[i] = !0 << i;
+            let b = l.board & (1 << i);
+            for dir in 0..4 {
+                l.rays[dir][i] = l.steps(b, dir, l.board);
+            }
+        }
         l
+    }
+
+    /// The bit index of on-board padded square `sq`.
+    #[inline(always)]
+    pub(crate) fn index(&self, sq: usize) -> usize {
+        self.index_of[sq & (CELLS - 1)] as usize
+    }
+
+    /// The four rays (contract order) from the square of bit index `i`, each cut after its
+    /// first square outside `through`, that square kept (the whole ray when it has none): where
+    /// a piece passing over `through` squares can go, before asking where it may stop. One
+    /// source square needs no fill: the first stop is the lowest set bit of a ray going up the
+    /// bits (north, east) and the highest of one going down.
+    #[inline(always)]
+    pub(crate) fn rays_until(&self, i: usize, through: Bits) -> [Bits; 4] {
+        let i = i & 127;
+        let up = |ray: Bits| {
+            let stops = ray & !through;
+            // All the bits up to and including the lowest stop (every bit when none).
+            ray & (stops ^ stops.wrapping_sub(1))
+        };
+        let down = |ray: Bits| {
+            // Bit 0 as a stop changes nothing: a ray keeps its lowest square either way.
+            let stops = (ray & !through) | 1;
+            ray & self.from_index[127 - stops.leading_zeros() as usize]
+        };
+        [
+            up(self.rays[0][i]),
+            up(self.rays[1][i]),
+            down(self.rays[2][i]),
+            down(self.rays[3][i]),
+        ]
     }
 
     /// The on-board squares among the 8 around padded square `sq` (orthogonal and diagonal).
@@ -287,6 +337,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn rays_until_agree_with_a_walk() {
+        // Every square of every board size, random passable squares: each ray walked a square at
+        // a time, up to and including its first square outside `through`.
+        let mut rng = Xorshift32::new(0x6a09_e667);
+        let mut cut = 0;
+        for n in 5..=11 {
+            let g = Geometry::new(n).unwrap();
+            let m = Layout::new(g);
+            for sq in g.squares() {
+                let i = m.index(sq.index());
+                assert_eq!(m.bit(sq.index()), 1 << i);
+                for _ in 0..20 {
+                    let through = m.board & (random_bits(&mut rng) | random_bits(&mut rng));
+                    let rays = m.rays_until(i, through);
+                    for (dir, &got) in rays.iter().enumerate() {
+                        let (mut step, mut walk) = (m.shift(1 << i, dir), 0);
+                        while step != 0 {
+                            walk |= step;
+                            if step & through == 0 {
+                                cut += 1;
+                                break;
+                            }
+                            step = m.shift(step, dir);
+                        }
+                        assert_eq!(got, walk, "n {n} square {i} dir {dir}");
+                    }
+                }
+            }
+        }
+        assert!(cut > 10_000, "{cut}");
     }
 
     #[test]

@@ -92,6 +92,13 @@ impl BoardMasks {
         self.layout.shift(x, dir)
     }
 
+    /// The king's four rays from padded square `sq` (see [`Layout::rays_until`]), each up to
+    /// and including its first square outside `pass`.
+    #[inline(always)]
+    pub(crate) fn rays_from(&self, sq: usize, pass: Bits) -> [Bits; 4] {
+        self.layout.rays_until(self.layout.index(sq), pass)
+    }
+
     /// The squares a rook-move from `from` in direction `dir` reaches through `empty` squares,
     /// continuing only through `pass` squares (a subset of `empty`).
     #[inline(always)]

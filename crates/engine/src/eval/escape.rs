@@ -2,9 +2,8 @@
 //! empty squares (the "distance map" idea, computed live; the empty-board part is baked into the
 //! tables instead).
 
-use crate::piece::{EMPTY, KING};
+use crate::piece::KING;
 use crate::position::Position;
-use crate::rules::FLAG_KING_TARGET;
 
 use super::bits::{Bits, BoardMasks};
 
@@ -21,14 +20,29 @@ pub struct Escape {
 pub const MAX_ESCAPE_DEPTH: u8 = 3;
 
 /// The king's open routes: the directions in which it reaches a route target
-/// ([`FLAG_KING_TARGET`]: an escape square, or a square it has escaped from) in one move. One a
-/// direction: a single block nearer than the ray's first target closes the ray (a cheap test the
-/// search uses every node).
+/// ([`crate::rules::FLAG_KING_TARGET`]: an escape square, or a square it has escaped from) in
+/// one move. One a direction: a single block nearer than the ray's first target closes the ray
+/// (a cheap test the search uses every node).
 #[inline]
 pub fn escape_routes(pos: &Position) -> u8 {
-    let k = pos.king_square().index();
-    // The king's own square is never on its rays: nothing is taken as vacated.
-    routes_from(pos, k, k)
+    let rays = route_rays(pos);
+    rays.iter().map(|&r| (r != 0) as u8).sum()
+}
+
+/// The squares of each of the king's rays that is an open route, from his neighbour up to and
+/// including its first target; 0 for a ray that is not one. Each ray walks over the empty
+/// squares he may pass that are not targets, and is a route when the square it stops on is an
+/// empty target.
+#[inline(always)]
+fn route_rays(pos: &Position) -> [Bits; 4] {
+    let rules = pos.rules();
+    let l = rules.layout();
+    let [_, attackers, defenders, king] = pos.bits;
+    let empty = l.board & !(attackers | defenders | king);
+    let targets = empty & rules.king_target_bits();
+    let through = empty & rules.pass_bits(KING) & !targets;
+    let rays = l.rays_until(l.index(pos.king_square().index()), through);
+    rays.map(|r| if r & targets != 0 { r } else { 0 })
 }
 
 /// The squares from which the king, moved there without capturing, would have an open route
@@ -49,28 +63,6 @@ pub(crate) fn route_starts(pos: &Position) -> Bits {
     starts
 }
 
-/// The open routes of a king on `k`, with `vacated` taken as empty.
-#[inline(always)]
-fn routes_from(pos: &Position, k: usize, vacated: usize) -> u8 {
-    let rules = pos.rules();
-    let (pass, flags) = (rules.pass_table(), rules.flags());
-    let mut n = 0;
-    for d in pos.geometry().directions() {
-        let mut t = (k as i16 + d) as usize;
-        while pos.cells()[t] == EMPTY || t == vacated {
-            if flags[t] & FLAG_KING_TARGET != 0 {
-                n += 1;
-                break;
-            }
-            if !pass[t].contains(KING) {
-                break;
-            }
-            t = (t as i16 + d) as usize;
-        }
-    }
-    n
-}
-
 /// [`escape_routes`], also marking in `marks` every square of each open route: the empty
 /// squares from the king's neighbour up to and including the ray's first target (a piece
 /// landing on any of them closes that route). `marks` is not cleared first.
@@ -87,28 +79,9 @@ pub fn route_squares(pos: &Position, marks: &mut [bool; crate::square::MAX_AREA]
 /// [`escape_routes`] and the squares of its open routes (see [`route_squares`]) as a board
 /// bitset.
 pub(crate) fn route_bits(pos: &Position) -> (u8, Bits) {
-    let k = pos.king_square().index();
-    let rules = pos.rules();
-    let (pass, flags, l) = (rules.pass_table(), rules.flags(), rules.layout());
-    let (mut n, mut squares) = (0, 0);
-    for d in pos.geometry().directions() {
-        let mut t = (k as i16 + d) as usize;
-        // The ray's squares so far: the route if it ends on a target.
-        let mut ray = 0;
-        while pos.cells()[t] == EMPTY {
-            ray |= l.bit(t);
-            if flags[t] & FLAG_KING_TARGET != 0 {
-                n += 1;
-                squares |= ray;
-                break;
-            }
-            if !pass[t].contains(KING) {
-                break;
-            }
-            t = (t as i16 + d) as usize;
-        }
-    }
-    (n, squares)
+    let rays = route_rays(pos);
+    let n = rays.iter().map(|&r| (r != 0) as u8).sum();
+    (n, rays[0] | rays[1] | rays[2] | rays[3])
 }
 
 /// Breadth-first search from the king over rook moves through empty squares, level by level.
@@ -153,11 +126,18 @@ pub(crate) fn king_escape_scan(
         return (e, None);
     }
     let pass = empty & m.king_pass;
-    let mut frontier = m.bit(pos.king_square().index());
-    let mut seen = frontier;
-    let mut king_moves = None;
-    // Level 1 has no escape square (no routes above); its squares seed level 2.
-    for depth in 1..=MAX_ESCAPE_DEPTH {
+    // Level 1: the king's own rays, found from his square alone; none reaches a target, or
+    // there would be routes above. The squares he stops on are his moves and seed level 2.
+    let k = pos.king_square().index();
+    let [north, east, south, west] = m.rays_from(k, pass);
+    let mut frontier = (north | east | south | west) & empty & m.king_stop;
+    let king_moves = Some(frontier.count_ones() as i32);
+    // The king's square is not empty, so never among the squares reached.
+    let mut seen = frontier | m.bit(k);
+    for depth in 2..=MAX_ESCAPE_DEPTH {
+        if frontier == 0 {
+            break;
+        }
         let mut reached = 0;
         for dir in 0..4 {
             reached |= m.ray(frontier, dir, empty, pass);
@@ -171,13 +151,6 @@ pub(crate) fn king_escape_scan(
             }
         }
         frontier = reached & m.king_stop & !seen;
-        if depth == 1 {
-            // The king's square is not empty, so never among the squares reached.
-            king_moves = Some(frontier.count_ones() as i32);
-        }
-        if frontier == 0 {
-            break;
-        }
         seen |= frontier;
     }
     let e = Escape {
@@ -192,16 +165,58 @@ mod tests {
     use super::*;
     use crate::moves::Move;
     use crate::piece::Side;
+    use crate::piece::EMPTY;
     use crate::rules::Rules;
+    use crate::rules::FLAG_KING_TARGET;
     use crate::square::MAX_AREA;
     use crate::testutil::random_walks;
     use std::sync::Arc;
+
+    /// The open routes of a king on `k`, with `vacated` taken as empty, walked a square at a
+    /// time on the mailbox: the reference of the bitset answers.
+    fn routes_from(pos: &Position, k: usize, vacated: usize) -> (u8, Bits) {
+        let rules = pos.rules();
+        let (pass, flags, l) = (rules.pass_table(), rules.flags(), rules.layout());
+        let (mut n, mut squares) = (0, 0);
+        for d in pos.geometry().directions() {
+            let mut t = (k as i16 + d) as usize;
+            let mut ray = 0;
+            while pos.cells()[t] == EMPTY || t == vacated {
+                ray |= l.bit(t);
+                if flags[t] & FLAG_KING_TARGET != 0 {
+                    n += 1;
+                    squares |= ray;
+                    break;
+                }
+                if !pass[t].contains(KING) {
+                    break;
+                }
+                t = (t as i16 + d) as usize;
+            }
+        }
+        (n, squares)
+    }
 
     /// [`escape_routes`] after the king's move `mv`, counted on the board as it is (the king's old
     /// square taken as empty), for a move that captures nothing: the walks [`route_starts`] must
     /// agree with.
     fn escape_routes_after_quiet(pos: &Position, mv: Move) -> u8 {
-        routes_from(pos, mv.to.index(), mv.from.index())
+        routes_from(pos, mv.to.index(), mv.from.index()).0
+    }
+
+    #[test]
+    fn routes_agree_with_the_walks() {
+        // Every preset's random walks: the routes and their squares as the mailbox walk finds
+        // them.
+        let mut open = [0u32; 3];
+        random_walks(4242, 1500, 150, |step, pos| {
+            let k = pos.king_square().index();
+            let want = routes_from(pos, k, k);
+            assert_eq!(route_bits(pos), want, "{}", step.preset);
+            assert_eq!(escape_routes(pos), want.0, "{}", step.preset);
+            open[want.0.min(2) as usize] += 1;
+        });
+        assert!(open.iter().all(|&c| c > 100), "{open:?}");
     }
 
     #[test]
