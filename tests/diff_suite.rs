@@ -14,7 +14,7 @@ use tafl8_engine::rules::PRESETS;
 const OTHER_CONFIGS: [&str; 5] = [
     "seed",
     "bare",
-    "full,+mobility,+defended,+escape-ext,+corners,+tropism",
+    "full,+mobility,+defended,+escape-ext,+corners,+tropism,+even",
     "full,-pvs,-lmr,-tt",
     "full,-escape-block,-escape-threat,-balance,-king-moves",
 ];

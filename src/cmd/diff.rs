@@ -173,7 +173,7 @@ const DEFAULT_CONFIGS: [&str; 7] = [
     "full",
     "seed",
     "bare",
-    "full,+mobility,+defended,+escape-ext,+corners,+tropism",
+    "full,+mobility,+defended,+escape-ext,+corners,+tropism,+even",
     "full,-pvs,-lmr,-tt",
     "full,-escape-block,-escape-threat,-balance,-king-moves",
     "full,-escape-block",

@@ -239,7 +239,7 @@ impl AiContext {
             race_rep_attackers_lose: rep.loser(Side::Attackers) == Some(Side::Attackers),
             king_moves: e.king_moves,
             w_king_moves: w.king_moves,
-            balance: e.balance.then(|| format!("{:+}", -ev.start_material())),
+            balance: (e.balance || e.even).then(|| format!("{:+}", -ev.start_offset(e))),
             corners: (e.corners && !ev.corner_squares().is_empty()).then(|| {
                 join(
                     ev.corner_squares()

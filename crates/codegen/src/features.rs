@@ -82,6 +82,11 @@ pub const FEATURES: &[Feature] = &[
         value: 15,
     },
     Feature {
+        name: "even",
+        description: "the start's table value subtracted too (the start itself = 0)",
+        value: 5,
+    },
+    Feature {
         name: "king-moves",
         description: "the king's mobility in the evaluation",
         value: 8,

@@ -42,6 +42,12 @@ pub struct EvalConfig {
     /// scores about 0 like a draw does (without it the attackers' larger army makes every
     /// draw look like a gift to the defenders and a disaster to the attackers).
     pub balance: bool,
+    /// Even start: the start position's piece-square table value is subtracted as well, so that
+    /// with `balance` the start itself scores 0 like a draw does. Tables drawn for the attackers'
+    /// ring and the king's routes need not cancel at the start (Tablut's score +860 for the
+    /// attackers there), and a side the tables call behind by that much takes a repetition draw
+    /// against a weaker opponent.
+    pub even: bool,
     /// Tropism: attackers close to the king (within 3 orthogonal steps, the nearer the more),
     /// what a king capture by four needs.
     pub tropism: bool,
@@ -71,6 +77,7 @@ impl EvalConfig {
         region: false,
         enclosure: false,
         balance: true,
+        even: false,
         tropism: false,
         threats: false,
         potential: false,
@@ -89,6 +96,7 @@ impl EvalConfig {
         region: false,
         enclosure: false,
         balance: false,
+        even: false,
         tropism: false,
         threats: false,
         potential: false,

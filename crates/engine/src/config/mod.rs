@@ -99,7 +99,7 @@ pub const NOT_IN_CART: [&str; 7] = [
 ];
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 30] = [
+pub const FEATURES: [&str; 31] = [
     "pv",
     "killers",
     "history",
@@ -127,6 +127,7 @@ pub const FEATURES: [&str; 30] = [
     "region",
     "enclosure",
     "balance",
+    "even",
     "tropism",
     "threats",
     "potential",
@@ -348,6 +349,7 @@ impl SearchConfig {
             "region" => &mut self.eval.region,
             "enclosure" => &mut self.eval.enclosure,
             "balance" => &mut self.eval.balance,
+            "even" => &mut self.eval.even,
             "tropism" => &mut self.eval.tropism,
             "threats" => &mut self.eval.threats,
             "potential" => &mut self.eval.potential,

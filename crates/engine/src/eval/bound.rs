@@ -67,9 +67,7 @@ impl Evaluator {
         if cfg.corners {
             b += self.corners.len() as i64 * (2 * abs(w.corner_entry) + abs(w.corner_sealed));
         }
-        if cfg.balance {
-            b += i64::from(self.start_material).abs();
-        }
+        b += i64::from(self.start_offset(cfg)).abs();
         if cfg.tropism {
             // At most 4 squares at distance 1, 8 at 2 and 12 at 3: 4*3 + 8*2 + 12*1.
             b += 40 * abs(w.tropism);
@@ -102,6 +100,7 @@ mod tests {
         region: false,
         enclosure: false,
         balance: true,
+        even: true,
         tropism: true,
         threats: false,
         potential: false,

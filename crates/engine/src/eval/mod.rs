@@ -45,6 +45,9 @@ pub struct Evaluator {
     corners: Vec<[u8; 5]>,
     /// The start position's material, defenders' point of view (see `EvalConfig::balance`).
     start_material: i32,
+    /// The start position's piece-square table value, defenders' point of view (see
+    /// `EvalConfig::even`).
+    start_tables: i32,
 }
 
 impl Evaluator {
@@ -98,10 +101,30 @@ impl Evaluator {
                 _ => 0,
             })
             .sum();
-        // The cart adds it as one literal: it must be a PICO-8 integer.
+        let start_tables: i32 = rules
+            .start_cells()
+            .iter()
+            .zip(
+                tables
+                    .attacker
+                    .iter()
+                    .zip(&tables.defender)
+                    .zip(&tables.king),
+            )
+            .map(|(&c, ((&a, &d), &k))| match c {
+                ATTACKER => -(a as i32),
+                DEFENDER => d as i32,
+                KING => k as i32,
+                _ => 0,
+            })
+            .sum();
+        // The cart adds them as one literal: each and their sum must be PICO-8 integers.
         debug_assert!(
-            (i16::MIN as i32..=i16::MAX as i32).contains(&start_material),
-            "start material {start_material} leaves PICO-8's integer range: lower the weights"
+            [start_material, start_tables, start_material + start_tables]
+                .iter()
+                .all(|v| (i16::MIN as i32..=i16::MAX as i32).contains(v)),
+            "start material {start_material} or tables {start_tables} leave PICO-8's integer \
+             range: lower the weights"
         );
         let masks = bits::BoardMasks::new(rules);
         let mut by_bit = [[0i16; 128]; 4];
@@ -118,6 +141,7 @@ impl Evaluator {
             masks,
             corners: structure::corner_squares(rules),
             start_material,
+            start_tables,
         }
     }
 
@@ -125,6 +149,25 @@ impl Evaluator {
     /// subtracts (the code generator bakes it into the cart's evaluation).
     pub fn start_material(&self) -> i32 {
         self.start_material
+    }
+
+    /// The start position's piece-square table value, defenders' point of view: what
+    /// `EvalConfig::even` subtracts (baked into the cart's evaluation with the material).
+    pub fn start_tables(&self) -> i32 {
+        self.start_tables
+    }
+
+    /// What `cfg` subtracts from every evaluation for the start's advantage (`balance`'s
+    /// material, `even`'s tables), defenders' point of view: the cart's one literal.
+    pub fn start_offset(&self, cfg: &EvalConfig) -> i32 {
+        let mut v = 0;
+        if cfg.balance {
+            v += self.start_material;
+        }
+        if cfg.even {
+            v += self.start_tables;
+        }
+        v
     }
 
     /// Per corner, the squares of its seal as `[entry1, beyond1, entry2, beyond2, diagonal]`
@@ -246,9 +289,7 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
     if cfg.enclosure {
         v -= structure::enclosure(pos, &ev.masks, w);
     }
-    if cfg.balance {
-        v -= ev.start_material;
-    }
+    v -= ev.start_offset(cfg);
     if cfg.threats {
         v += w.threat as i32 * structure::escape_threats(pos, &ev.masks, empty);
     }
@@ -362,5 +403,38 @@ mod tests {
         };
         let pos = Position::start(rules);
         assert_eq!(evaluate_for_defenders(&pos, &ev, &cfg), 4 * 280 - 8 * 300);
+    }
+
+    #[test]
+    fn even_start_scores_zero() {
+        // With `balance` and `even`, material and tables at the start cancel exactly, on every
+        // preset; the tables alone do not cancel on Tablut (its attackers' ring is worth more
+        // there than the defenders' cross), so `even` has something to remove.
+        let tables_only = EvalConfig {
+            material: false,
+            ..EvalConfig::SEED
+        };
+        for name in crate::rules::PRESETS {
+            let rules = Arc::new(Rules::preset(name).unwrap());
+            let ev = Evaluator::new(&rules);
+            let pos = Position::start(rules);
+            let raw = evaluate_for_defenders(&pos, &ev, &tables_only);
+            assert_eq!(raw, ev.start_tables(), "{name}");
+            for cfg in [
+                EvalConfig {
+                    balance: true,
+                    even: true,
+                    ..EvalConfig::SEED
+                },
+                EvalConfig {
+                    even: true,
+                    ..tables_only
+                },
+            ] {
+                assert_eq!(evaluate_for_defenders(&pos, &ev, &cfg), 0, "{name}");
+            }
+        }
+        let rules = Arc::new(Rules::preset("tablut").unwrap());
+        assert!(Evaluator::new(&rules).start_tables() < -500);
     }
 }
