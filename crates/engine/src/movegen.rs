@@ -91,8 +91,9 @@ impl Position {
     /// that pass that filter, found without walking every piece's rays.
     ///
     /// Each kind's reachable targets come from a doubling fill per direction (all its pieces at
-    /// once); each target reached is walked back to its piece, and the moves are sorted by
-    /// (piece, direction, distance), the generator's order.
+    /// once), each target reached walked back to its piece; a lone piece (the king) takes its
+    /// own four rays instead, and a kind with few landing squares the rays back from each. The
+    /// moves are sorted by (piece, direction, distance), the generator's order.
     pub(crate) fn gen_moves_onto(&self, targets: Bits, king_targets: Bits, list: &mut MoveList) {
         list.clear();
         if self.status != crate::position::Status::Ongoing {
@@ -110,10 +111,6 @@ impl Position {
         } else {
             &[DEFENDER]
         };
-        // Each move found is first kept as its sort key: the piece's square, then the direction
-        // (2 bits) and the distance (4 bits: at most 10 steps on an 11 x 11 board), in the two
-        // bytes of a `Move`; the list is kept sorted by inserting each at its place (few moves).
-        let key = |m: &Move| (m.from.0 as u16) << 8 | m.to.0 as u16;
         let mut n = 0;
         for &kind in kinds {
             let movers = self.bits[kind as usize];
@@ -126,25 +123,50 @@ impl Position {
             if land == 0 {
                 continue;
             }
-            for (dir, &d) in dirs.iter().enumerate() {
-                let mut hits = l.steps(movers, dir, through) & land;
-                while hits != 0 {
-                    let i = hits.trailing_zeros();
-                    hits &= hits - 1;
-                    // The squares between are empty: the first piece back is the mover.
-                    let (mut from, mut dist) = (step(l.square(i), -d), 1);
-                    while self.cells[from] == EMPTY {
-                        from = step(from, -d);
-                        dist += 1;
+            if movers & (movers - 1) == 0 {
+                // One piece (the king): its own four rays, no fill.
+                let i = movers.trailing_zeros() as usize;
+                let from = Square(l.square(i as u32) as u8);
+                for (dir, &ray) in l.rays_until(i, through).iter().enumerate() {
+                    let mut hits = ray & land;
+                    while hits != 0 {
+                        let hit = hits & hits.wrapping_neg();
+                        hits &= hits - 1;
+                        // The ray's squares from the piece up to the hit.
+                        let span = if dir < 2 { hit ^ (hit - 1) } else { !(hit - 1) };
+                        let dist = (ray & span).count_ones() as u8;
+                        n = insert_sorted(&mut list.moves, n, from, dir, dist);
                     }
-                    let found = Move::new(Square(from as u8), Square((dir as u8) << 4 | dist));
-                    let mut j = n;
-                    while j > 0 && key(&list.moves[j - 1]) > key(&found) {
-                        list.moves[j] = list.moves[j - 1];
-                        j -= 1;
+                }
+            } else if land.count_ones() <= SPARSE_LAND {
+                // Few landing squares: each one's rays back, ended by a piece of the kind.
+                let mut rest = land;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    for (back, &ray) in l.rays_until(i, through).iter().enumerate() {
+                        let piece = ray & movers;
+                        if piece != 0 {
+                            let from = Square(l.square(piece.trailing_zeros()) as u8);
+                            let dist = ray.count_ones() as u8;
+                            n = insert_sorted(&mut list.moves, n, from, (back + 2) % 4, dist);
+                        }
                     }
-                    list.moves[j] = found;
-                    n += 1;
+                }
+            } else {
+                for (dir, &d) in dirs.iter().enumerate() {
+                    let mut hits = l.steps(movers, dir, through) & land;
+                    while hits != 0 {
+                        let i = hits.trailing_zeros();
+                        hits &= hits - 1;
+                        // The squares between are empty: the first piece back is the mover.
+                        let (mut from, mut dist) = (step(l.square(i), -d), 1);
+                        while self.cells[from] == EMPTY {
+                            from = step(from, -d);
+                            dist += 1;
+                        }
+                        n = insert_sorted(&mut list.moves, n, Square(from as u8), dir, dist);
+                    }
                 }
             }
         }
@@ -162,6 +184,34 @@ impl Position {
         self.gen_moves(&mut list);
         list.iter().any(|&m| m == mv)
     }
+}
+
+/// At most this many landing squares of a kind are walked back from one by one (four rays
+/// each) instead of filled towards from all its pieces (four doubling fills).
+const SPARSE_LAND: u32 = 3;
+
+/// Inserts the move of the piece on `from` going `dist` squares in direction `dir` into the
+/// first `n` of `moves`, kept sorted by its key; returns the new count. The key is the piece's
+/// square, then the direction (2 bits) and the distance (4 bits: at most 10 steps on an 11 x 11
+/// board), held in the two bytes of a `Move` until the list is done (the generator's order; few
+/// moves, so insertion is cheap).
+#[inline(always)]
+fn insert_sorted(
+    moves: &mut [Move; MAX_MOVES],
+    n: usize,
+    from: Square,
+    dir: usize,
+    dist: u8,
+) -> usize {
+    let key = |m: &Move| (m.from.0 as u16) << 8 | m.to.0 as u16;
+    let found = Move::new(from, Square((dir as u8) << 4 | dist));
+    let mut j = n;
+    while j > 0 && key(&moves[j - 1]) > key(&found) {
+        moves[j] = moves[j - 1];
+        j -= 1;
+    }
+    moves[j] = found;
+    n + 1
 }
 
 #[cfg(test)]
@@ -186,8 +236,11 @@ mod tests {
             };
             let mut r = || rng.next_u32();
             let sparse = wide(r(), r(), r(), r()) & wide(r(), r(), r(), r());
+            // A sixteenth of the board: often few enough landing squares to be walked back from.
+            let sparser = sparse & wide(r(), r(), r(), r()) & wide(r(), r(), r(), r());
             let sets = [
                 sparse & l.board,
+                sparser & l.board,
                 l.board,
                 l.edge | l.neighbours(pos.bits[KING as usize]),
                 0,
