@@ -91,7 +91,9 @@ impl Position {
     /// were removed (their squares are pushed on the capture stack).
     #[inline(always)]
     pub(crate) fn capture(&mut self, to: Square, piece: u8) -> u8 {
-        if piece == KING && !self.rules.king_armed() {
+        // Every capture (custodial, the king's, a shieldwall) needs an enemy piece beside `to`;
+        // most moves the search makes have none, and one test of the bitsets rules them out.
+        if piece == KING && !self.rules.king_armed() || !self.enemy_beside(to) {
             return 0;
         }
         let before = self.cap_stack.len();
