@@ -202,8 +202,15 @@ pub fn pick(moves: &mut [Move], keys: &mut [i16], i: usize) {
     let tail = &keys[i..n];
     let best_key = tail.iter().copied().max().unwrap_or(keys[i]);
     let best = i + tail.iter().position(|&k| k == best_key).unwrap_or(0);
-    moves[i..=best].rotate_right(1);
-    keys[i..=best].rotate_right(1);
+    if best > i {
+        // The entries in between move up one place: a copy within each slice, cheaper than the
+        // general rotation for a shift of one.
+        let (m, k) = (moves[best], keys[best]);
+        moves.copy_within(i..best, i + 1);
+        keys.copy_within(i..best, i + 1);
+        moves[i] = m;
+        keys[i] = k;
+    }
 }
 
 #[cfg(test)]
