@@ -154,8 +154,16 @@ impl Position {
                     }
                 }
             } else {
-                for (dir, &d) in dirs.iter().enumerate() {
-                    let mut hits = l.steps(movers, dir, through) & land;
+                // Each direction's fill by its own constant: the loop below would pick the shift
+                // by a branch on a variable direction.
+                let reach = [
+                    l.steps(movers, 0, through),
+                    l.steps(movers, 1, through),
+                    l.steps(movers, 2, through),
+                    l.steps(movers, 3, through),
+                ];
+                for (dir, (&d, &reached)) in dirs.iter().zip(&reach).enumerate() {
+                    let mut hits = reached & land;
                     while hits != 0 {
                         let i = hits.trailing_zeros();
                         hits &= hits - 1;
