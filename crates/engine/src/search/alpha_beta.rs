@@ -54,7 +54,7 @@ impl Searcher {
             }
             i = j.checked_sub(2);
         }
-        if !found && (self.null_floor != 0 || self.game.binary_search(&h).is_err()) {
+        if !found && (self.null_floor != 0 || !self.game.contains(h)) {
             return None;
         }
         let (result, _) = pos.rules().repetition();

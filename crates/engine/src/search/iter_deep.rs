@@ -130,8 +130,7 @@ impl Searcher {
         self.root_len = pos.history().len();
         self.root_side = pos.side_to_move();
         self.null_floor = 0;
-        self.game = pos.history().to_vec();
-        self.game.sort_unstable();
+        self.game = super::game::GameHashes::new(pos.history());
         let mut result = SearchResult {
             best: None,
             score: Score::DRAW,

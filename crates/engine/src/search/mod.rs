@@ -15,9 +15,10 @@
 //!
 //! Files: `alpha_beta` (the recursive search), `qsearch` (quiescence), `iter_deep` (the root and
 //! the iterative-deepening loop), `ordering` (move keys), `tt` (the table), `trace` (`--tree`),
-//! `race` (the king race and the fork test).
+//! `race` (the king race and the fork test), `game` (the game's hashes for repetition).
 
 mod alpha_beta;
+mod game;
 mod iter_deep;
 mod ordering;
 mod qsearch;
@@ -66,9 +67,9 @@ pub struct Searcher {
     start: Option<Instant>,
     /// When the running iteration is cut (from `start`; `None` without a time limit).
     until: Option<std::time::Duration>,
-    /// Sorted hashes of the game before the root (for repetition), and the history length at
-    /// the root (entries past it are the search path).
-    game: Vec<i32>,
+    /// The hashes of the game before the root (for repetition), and the history length at the
+    /// root (entries past it are the search path).
+    game: game::GameHashes,
     root_len: usize,
     /// At the root, moves within this margin of the best get exact scores (difficulty levels).
     root_margin: i16,
@@ -119,7 +120,7 @@ impl Searcher {
             stop: false,
             start: None,
             until: None,
-            game: Vec::new(),
+            game: game::GameHashes::new(&[]),
             root_len: 0,
             root_margin: 0,
             root_scores: Vec::new(),
