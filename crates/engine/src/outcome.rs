@@ -3,10 +3,10 @@
 //! move); then, for the position reached: side to move has no move, repetition, move limit.
 
 use crate::moves::MoveList;
-use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
+use crate::piece::{Side, ATTACKER, DEFENDER, KING};
 use crate::position::{Position, Status};
 use crate::rules::{RepetitionResult, FLAG_EDGE, FLAG_ESCAPE};
-use crate::square::{Square, MAX_AREA};
+use crate::square::Square;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,12 +131,54 @@ impl Position {
     /// both lines through it (one neighbour on each line is off-board, inside the fort but not a
     /// square hostile to defenders, or another wall piece), so attackers can never break in.
     pub fn is_exit_fort(&self) -> bool {
-        let k = self.king.index();
-        let dirs = self.geometry().directions();
-        let stop = self.rules.stop_table();
+        let l = self.rules.layout();
+        let [_, attackers, defenders, king] = self.bits;
+        let empty = l.board & !(attackers | defenders | king);
+        if l.neighbours(king) & empty & self.rules.stop_bits(KING) == 0 {
+            return false;
+        }
+        // The inside: the king and the empty squares joined to him, grown a step at a time and
+        // given up at the first attacker beside it.
+        let mut inside = king;
+        loop {
+            let around = l.neighbours(inside);
+            if around & attackers != 0 {
+                return false;
+            }
+            let grown = inside | (around & empty);
+            if grown == inside {
+                break;
+            }
+            inside = grown;
+        }
+        let walls = l.neighbours(inside) & defenders;
+        // The squares that protect a wall piece beside them: walls, the king, and the inside's
+        // squares not hostile to defenders while empty; off the board counts too (`lines`).
+        let safe = walls | king | (inside & !self.rules.hostile_empty_bits(DEFENDER));
+        // A wall piece is safe on a line when a neighbour on it protects it.
+        let north_south = l.lines[0] | l.lines[2] | l.shift(safe, 2) | l.shift(safe, 0);
+        let east_west = l.lines[1] | l.lines[3] | l.shift(safe, 3) | l.shift(safe, 1);
+        walls & !(north_south & east_west) == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::{EMPTY, OFF};
+    use crate::rng::Xorshift32;
+    use crate::rules::Rules;
+    use crate::square::MAX_AREA;
+    use std::sync::Arc;
+
+    /// The flood on the mailbox, square by square, that the bitsets replaced: the reference.
+    fn exit_fort_walked(pos: &Position) -> bool {
+        let k = pos.king.index();
+        let dirs = pos.geometry().directions();
+        let stop = pos.rules.stop_table();
         if !dirs.iter().any(|&d| {
             let t = (k as i16 + d) as usize;
-            self.cells[t] == EMPTY && stop[t].contains(KING)
+            pos.cells[t] == EMPTY && stop[t].contains(KING)
         }) {
             return false;
         }
@@ -156,7 +198,7 @@ impl Position {
                 if mark[t] != 0 {
                     continue;
                 }
-                match self.cells[t] {
+                match pos.cells[t] {
                     EMPTY => {
                         mark[t] = 1;
                         stack[top] = t as u8;
@@ -172,11 +214,11 @@ impl Position {
                 }
             }
         }
-        let hostile = self.rules.hostile_empty_table();
+        let hostile = pos.rules.hostile_empty_table();
         let protects = |t: usize| -> bool {
-            self.cells[t] == OFF
+            pos.cells[t] == OFF
                 || mark[t] == 2
-                || (mark[t] == 1 && (self.cells[t] != EMPTY || !hostile[t].contains(DEFENDER)))
+                || (mark[t] == 1 && (pos.cells[t] != EMPTY || !hostile[t].contains(DEFENDER)))
         };
         walls[..nwalls].iter().all(|&w| {
             let w = w as i16;
@@ -184,5 +226,44 @@ impl Position {
                 .iter()
                 .all(|&d| protects((w + d) as usize) || protects((w - d) as usize))
         })
+    }
+
+    #[test]
+    fn exit_forts_agree_with_the_walked_flood() {
+        // Copenhagen, random boards around a king on an edge square: defenders thick, attackers
+        // few, so forts, breakable ones and broken ones all come up.
+        let rules = Arc::new(Rules::preset("copenhagen").unwrap());
+        let g = rules.geometry();
+        let mut rng = Xorshift32::new(11);
+        let edge: Vec<Square> = g
+            .squares()
+            .filter(|s| rules.flags()[s.index()] & FLAG_EDGE != 0)
+            .filter(|s| rules.flags()[s.index()] & FLAG_ESCAPE == 0)
+            .collect();
+        let (mut forts, mut tried) = (0, 0);
+        for _ in 0..20_000 {
+            let mut cells = [EMPTY; MAX_AREA];
+            for sq in g.squares() {
+                cells[sq.index()] = match rng.next_u32() % 100 {
+                    0..=39 => DEFENDER,
+                    40..=43 => ATTACKER,
+                    _ => EMPTY,
+                };
+            }
+            for sq in g.squares() {
+                if rules.flags()[sq.index()] & FLAG_ESCAPE != 0 {
+                    cells[sq.index()] = EMPTY;
+                }
+            }
+            let k = edge[rng.next_u32() as usize % edge.len()];
+            cells[k.index()] = KING;
+            let pos = Position::from_cells(rules.clone(), cells, Side::Attackers).unwrap();
+            let want = exit_fort_walked(&pos);
+            let board = crate::notation::position_string(g, &cells);
+            assert_eq!(pos.is_exit_fort(), want, "{board}");
+            forts += want as u32;
+            tried += 1;
+        }
+        assert!(forts > 200 && tried - forts > 10_000, "{forts} of {tried}");
     }
 }
