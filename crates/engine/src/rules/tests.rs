@@ -187,13 +187,17 @@ fn the_best_engine_is_rust_only_and_validated() {
         assert_eq!(f, "ai.best", "{bad}");
         assert!(p.contains(says), "{bad}: {p}");
     }
-    // Copenhagen names one (docs/strength.md); the others play their engine everywhere.
+    // Copenhagen and Tablut name one (docs/strength.md); the others play their engine
+    // everywhere.
     let cph = Rules::preset("copenhagen").unwrap();
     assert_eq!(cph.best_spec(), "full,+corners,+tropism");
     let best = SearchConfig::parse_for("best", &cph).unwrap();
     assert!(best.eval.corners && best.eval.tropism);
     assert_ne!(best, SearchConfig::of_rules(&cph));
-    for v in ["brandubh", "tablut", "ziege"] {
+    let tablut = Rules::preset("tablut").unwrap();
+    let best = SearchConfig::parse_for("best", &tablut).unwrap();
+    assert!(best.eval.even && !SearchConfig::of_rules(&tablut).eval.even);
+    for v in ["brandubh", "ziege"] {
         let r = Rules::preset(v).unwrap();
         assert_eq!(r.best_spec(), r.engine_spec(), "{v}");
     }
