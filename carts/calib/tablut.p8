@@ -1,7 +1,7 @@
 pico-8 cartridge // http://www.pico-8.com
 version 42
 __lua__
--- tafl8 ruleset tablut d1f5cb43
+-- tafl8 ruleset tablut f8b72afa
 function rnd32()
  rs^^=rs<<13
  rs^^=rs>>>17
