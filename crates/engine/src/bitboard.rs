@@ -298,11 +298,7 @@ impl Layout {
 mod tests {
     use super::*;
     use crate::rng::Xorshift32;
-
-    /// 128 random bits, each set with probability one half: four 32-bit draws side by side.
-    fn random_bits(rng: &mut Xorshift32) -> Bits {
-        (0..4).fold(0, |acc, _| acc << 32 | Bits::from(rng.next_u32()))
-    }
+    use crate::testutil::random_bits;
 
     #[test]
     fn shifts_stay_on_the_board() {

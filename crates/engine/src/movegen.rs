@@ -235,10 +235,10 @@ fn insert_sorted(
 
 #[cfg(test)]
 mod tests {
-    use crate::bitboard::Bits;
     use crate::moves::{Move, MoveList};
     use crate::piece::KING;
     use crate::rng::Xorshift32;
+    use crate::testutil::random_bits;
 
     #[test]
     fn targeted_generators_list_the_full_generators_moves_in_its_order() {
@@ -250,13 +250,10 @@ mod tests {
         let mut checked = 0usize;
         crate::testutil::random_walks(29, 600, 150, |step, pos| {
             let l = pos.rules().layout();
-            let wide = |a: u32, b: u32, c: u32, d: u32| {
-                (a as Bits) << 96 | (b as Bits) << 64 | (c as Bits) << 32 | d as Bits
-            };
-            let mut r = || rng.next_u32();
-            let sparse = wide(r(), r(), r(), r()) & wide(r(), r(), r(), r());
+            let mut r = || random_bits(&mut rng);
+            let sparse = r() & r();
             // A sixteenth of the board: often few enough landing squares to be walked back from.
-            let sparser = sparse & wide(r(), r(), r(), r()) & wide(r(), r(), r(), r());
+            let sparser = sparse & r() & r();
             let sets = [
                 sparse & l.board,
                 sparser & l.board,

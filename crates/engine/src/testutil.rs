@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::bitboard::Bits;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rng::Xorshift32;
@@ -53,4 +54,10 @@ pub(crate) fn random_walks(
             pos.make(moves.as_slice()[pick]);
         }
     }
+}
+
+/// 128 random bits, each set with probability one half: four 32-bit draws side by side, the
+/// first the highest.
+pub(crate) fn random_bits(rng: &mut Xorshift32) -> Bits {
+    (0..4).fold(0, |acc, _| acc << 32 | Bits::from(rng.next_u32()))
 }
