@@ -10,7 +10,7 @@ use tafl8_diff::cart_player::cart_think;
 use tafl8_diff::{CasePos, Target};
 use tafl8_engine::config::{SearchConfig, FEATURES, NOT_IN_CART};
 use tafl8_engine::diagram::ascii_board;
-use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
+use tafl8_engine::difficulty::{seeded_rng, think_within, Level};
 use tafl8_engine::record::{parse_move_list, play_move_list};
 use tafl8_engine::search::{Limits, Searcher, TimeLimit};
 use tafl8_engine::{Position, Side};
@@ -96,8 +96,10 @@ fn config_help() -> String {
          variant, its rules' `[ai] best`, else `engine`), `engine` (the variant's own: what its \
          cart and levels play, `full` unless its rules name another; the default with --level), \
          `full`, `seed` or `bare`, then `+feature`/`-feature` ({}; Rust only, not in the cart: \
-         {}), `tt-bits=N`, `qply=N` (quiescence plies) and `contempt=N` (what a draw costs the engine; \
-         Rust only)",
+         {}), `tt-bits=N`, `qply=N` (quiescence plies), `race=N` (plies of the king race that checks \
+         the attackers' choice), `qrace=N` (plies of the race behind one quiet move: the attackers' \
+         choices checked and the defenders' proven wins played, in a tenth of a time limit; Rust only) \
+         and `contempt=N` (what a draw costs the engine; Rust only)",
         in_cart.join(", "),
         NOT_IN_CART.join(", ")
     )
@@ -161,8 +163,8 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
         time,
     };
     let t0 = Instant::now();
-    let mut r = searcher.search(&mut pos, limits);
-    searcher.race_guard(&mut pos, &mut r, RACE_TRIES, |r| r.best);
+    let r = searcher.decide(&mut pos, limits);
+    let guard = searcher.guard_report();
     let race = (cfg.race > 0 && side == Side::Defenders).then(|| {
         let before = searcher.race_nodes();
         let plies = searcher.race(&mut pos, cfg.race);
@@ -198,6 +200,12 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
             "depth": r.depth,
             "ms": elapsed.as_secs_f64() * 1e3,
             "iterations": its,
+            "quiet_race": (cfg.quiet_race > 0).then(|| serde_json::json!({
+                "checked": guard.checked,
+                "proven": guard.proven,
+                "unfinished": guard.unfinished,
+                "ms": guard.elapsed.as_secs_f64() * 1e3,
+            })),
         });
         writeln!(o, "{}", serde_json::to_string_pretty(&out)?)?;
         return emit(&o);
@@ -250,6 +258,25 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
                 cfg.race
             )?,
         }
+    }
+    if cfg.quiet_race > 0 && guard.checked > 0 {
+        let what = match side {
+            Side::Attackers => format!("{} refuted", guard.proven),
+            Side::Defenders if guard.proven > 0 => "a proven win found".to_string(),
+            Side::Defenders => "no proven win".to_string(),
+        };
+        writeln!(
+            o,
+            "quiet race ({} plies): {} root moves checked, {what}{} ({:.1} ms)",
+            cfg.quiet_race,
+            guard.checked,
+            if guard.unfinished {
+                ", stopped by its time"
+            } else {
+                ""
+            },
+            guard.elapsed.as_secs_f64() * 1e3
+        )?;
     }
     if opts.tree > 0 {
         writeln!(

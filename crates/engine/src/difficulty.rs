@@ -229,8 +229,8 @@ pub fn think_within(
 }
 
 /// How many of a level's choices the king race may refute before the last one stands
-/// ([`Searcher::race_guard`]).
-pub const RACE_TRIES: u8 = 4;
+/// ([`Searcher::race_guard`]; the search's own guard uses the same number).
+pub use crate::search::RACE_TRIES;
 
 #[cfg(test)]
 mod tests {

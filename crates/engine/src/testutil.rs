@@ -4,9 +4,11 @@ use std::sync::Arc;
 
 use crate::bitboard::Bits;
 use crate::moves::MoveList;
-use crate::position::Position;
+use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
+use crate::position::{Position, Status};
 use crate::rng::Xorshift32;
-use crate::rules::{Rules, PRESETS};
+use crate::rules::{Rules, FLAG_CORNER, FLAG_THRONE, PRESETS};
+use crate::square::MAX_AREA;
 
 /// A position of a [`random_walks`] walk: where it stands and the moves it has.
 pub(crate) struct Step<'a> {
@@ -60,4 +62,88 @@ pub(crate) fn random_walks(
 /// first the highest.
 pub(crate) fn random_bits(rng: &mut Xorshift32) -> Bits {
     (0..4).fold(0, |acc, _| acc << 32 | Bits::from(rng.next_u32()))
+}
+
+/// A sparse random position under `rules` with `side` to move: a king, 2-4 attackers and 0-2
+/// defenders on random squares (no corner, no throne), drawn from `rng` (`x % n` on each draw);
+/// `None` when the draw is no legal position or one whose game has ended.
+pub(crate) fn sparse_position(
+    rules: &Arc<Rules>,
+    side: Side,
+    rng: &mut Xorshift32,
+) -> Option<Position> {
+    let mut rnd = |n: u32| rng.next_u32() % n;
+    let g = rules.geometry();
+    let mut cells = [OFF; MAX_AREA];
+    let free: Vec<usize> = g
+        .squares()
+        .map(|s| s.index())
+        .filter(|&s| rules.flags()[s] & (FLAG_CORNER | FLAG_THRONE) == 0)
+        .collect();
+    for s in g.squares() {
+        cells[s.index()] = EMPTY;
+    }
+    let attackers = 2 + rnd(3);
+    let defenders = rnd(3);
+    let pieces = std::iter::once(KING)
+        .chain(std::iter::repeat_n(ATTACKER, attackers as usize))
+        .chain(std::iter::repeat_n(DEFENDER, defenders as usize));
+    for c in pieces {
+        loop {
+            let s = free[rnd(free.len() as u32) as usize];
+            if cells[s] == EMPTY {
+                cells[s] = c;
+                break;
+            }
+        }
+    }
+    let pos = Position::from_cells(rules.clone(), cells, side).ok()?;
+    (pos.status() == Status::Ongoing).then_some(pos)
+}
+
+/// A plain minimax (every move, no escape shortcuts): whether the defenders, to move, win
+/// within `plies` (game-ending moves only; repetition is ignored, so use rules that draw it).
+/// The checker of the king race's and the quiet race's proofs.
+pub(crate) fn defenders_win_within(pos: &mut Position, plies: u8) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    let mut list = MoveList::new();
+    pos.gen_moves(&mut list);
+    // The king's moves first: most wins start with one (the order changes the time, not the
+    // answer).
+    let king = pos.king_square();
+    let mut moves: Vec<_> = list.iter().copied().collect();
+    moves.sort_by_key(|m| m.from != king);
+    for m in moves {
+        let undo = pos.make(m);
+        let won = match pos.status() {
+            Status::Ongoing => {
+                let mut replies = MoveList::new();
+                pos.gen_moves(&mut replies);
+                // The attackers to move: the defenders win if they have no move, or if every
+                // move they have loses.
+                replies.iter().all(|&r| {
+                    let u = pos.make(r);
+                    let ok = pos.status() == Status::Ongoing
+                        && defenders_win_within(pos, plies.saturating_sub(2));
+                    pos.unmake(&u);
+                    ok
+                })
+            }
+            _ => true,
+        };
+        pos.unmake(&undo);
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+/// A preset's rules with one passage of its TOML source replaced (`from` must occur).
+pub(crate) fn preset_source_edit(preset: &str, from: &str, to: &str) -> Rules {
+    let src = crate::rules::preset_source(preset).unwrap();
+    assert!(src.contains(from), "{preset} has no `{from}`");
+    Rules::from_toml(&src.replacen(from, to, 1), "test.toml").unwrap()
 }

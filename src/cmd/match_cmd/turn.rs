@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use tafl8_engine::book::Book;
 use tafl8_engine::clock::{move_limit, GameClock};
-use tafl8_engine::difficulty::{self, think_within, RACE_TRIES};
+use tafl8_engine::difficulty::{self, think_within};
 use tafl8_engine::search::{Limits, SearchResult, Searcher, TimeLimit};
 use tafl8_engine::{Move, MoveList, Position, Side, Xorshift32};
 
@@ -252,10 +252,9 @@ fn internal_move(
         }
         None => {
             let limits = Limits { time, ..p.limits };
-            let mut r = searcher.search(pos, limits);
+            let r = searcher.decide(pos, limits);
             let done = settled(pos, &r);
-            let m = searcher.race_guard(pos, &mut r, RACE_TRIES, |r| r.best);
-            (m, Some(r.depth.into()), Some(r.nodes), done)
+            (r.best, Some(r.depth.into()), Some(r.nodes), done)
         }
     }
 }

@@ -18,7 +18,7 @@ use tafl8_diff::cart_player::cart_think;
 use tafl8_diff::{CasePos, Target};
 use tafl8_engine::clock::{move_limit, ClockState};
 use tafl8_engine::config::SearchConfig;
-use tafl8_engine::difficulty::{seeded_rng, think_within, Level, RACE_TRIES};
+use tafl8_engine::difficulty::{seeded_rng, think_within, Level};
 use tafl8_engine::notation::{parse_position_string, position_string};
 use tafl8_engine::record::parse_move_list;
 use tafl8_engine::rules::preset_of;
@@ -487,11 +487,8 @@ impl Session {
                     nodes: self.settings.nodes,
                     time: Some(time),
                 };
-                let mut r = game.searcher.search(&mut game.pos, limits);
-                let m = game
-                    .searcher
-                    .race_guard(&mut game.pos, &mut r, RACE_TRIES, |r| r.best);
-                (m, r)
+                let r = game.searcher.decide(&mut game.pos, limits);
+                (r.best, r)
             }
         };
         let Some(best) = best else {

@@ -17,6 +17,9 @@ pub const MAX_QPLY: u8 = 8;
 pub const MAX_RACE: u8 = 15;
 /// The king race's plies when a spec turns it on without a number (`+race`).
 pub const DEFAULT_RACE: u8 = 9;
+/// The quiet race's plies when a spec turns it on without a number (`+qrace`): measured on
+/// the lost attacking games against ftzm/hnefatafl, 13 refuted losing moves that 9 did not.
+pub const DEFAULT_QUIET_RACE: u8 = 13;
 /// The most contempt a config may ask for (`SearchConfig::contempt`): a little over three
 /// attackers (300 each), past which a draw would outweigh real material.
 pub const MAX_CONTEMPT: i16 = 1000;
@@ -71,6 +74,10 @@ pub struct SearchConfig {
     /// The king race (`search::race`): the plies of the narrow search that checks the
     /// attackers' chosen root move for a forced king escape (`race=N` in a spec; 0 = off).
     pub race: u8,
+    /// The quiet race (Rust only, `search::guard`): the plies of the race behind one quiet
+    /// move each side, which checks the attackers' root moves and looks for the defenders'
+    /// proven wins after the search (`qrace=N` in a spec; 0 = off).
+    pub quiet_race: u8,
     /// Null-move pruning (Rust only): at a null-window node with 3+ plies left whose static
     /// score already reaches beta, the side to move passes and the opponent searches
     /// `depth - 1 - R` plies (R = 2 + depth / 6); if it still cannot get below beta, the node is
@@ -88,7 +95,7 @@ pub struct SearchConfig {
 /// Switches the cart's Lua does not implement yet: the differential harness refuses a config
 /// with any of them on, and the code generator never builds one (they are research features of
 /// the Rust engine until the templates mirror them).
-pub const NOT_IN_CART: [&str; 7] = [
+pub const NOT_IN_CART: [&str; 8] = [
     "region",
     "triangles",
     "enclosure",
@@ -96,10 +103,11 @@ pub const NOT_IN_CART: [&str; 7] = [
     "potential",
     "null",
     "contempt",
+    "qrace",
 ];
 
 /// Names of the switches, as `+name` / `-name` in a config spec.
-pub const FEATURES: [&str; 31] = [
+pub const FEATURES: [&str; 32] = [
     "pv",
     "killers",
     "history",
@@ -113,6 +121,7 @@ pub const FEATURES: [&str; 31] = [
     "escape-block",
     "escape-threat",
     "race",
+    "qrace",
     "null",
     "contempt",
     "material",
@@ -151,6 +160,7 @@ impl SearchConfig {
         escape_block: true,
         escape_threat: true,
         race: DEFAULT_RACE,
+        quiet_race: 0,
         null_move: false,
         contempt: 0,
         eval: EvalConfig::FULL,
@@ -173,6 +183,7 @@ impl SearchConfig {
         escape_block: false,
         escape_threat: false,
         race: 0,
+        quiet_race: 0,
         null_move: false,
         contempt: 0,
         eval: EvalConfig::SEED,
@@ -207,7 +218,7 @@ impl SearchConfig {
 
     /// Parses a spec: a base (`full`, `seed` or `bare`) followed by comma-separated `+feature` /
     /// `-feature` items, e.g. `full,-killers` or `seed,+tt`, and optionally `qply=N`, `race=N`,
-    /// `contempt=N` and `tt-bits=N`.
+    /// `qrace=N`, `contempt=N` and `tt-bits=N`.
     /// Feature names: [`FEATURES`].
     pub fn parse(spec: &str) -> Result<SearchConfig, ConfigError> {
         let mut items = spec.split(',').map(str::trim);
@@ -243,6 +254,18 @@ impl SearchConfig {
                     .ok_or_else(|| {
                         ConfigError(format!(
                             "`{item}` in `{spec}`: race takes 0 (off) to {MAX_RACE} (plies of the king race)"
+                        ))
+                    })?;
+                continue;
+            }
+            if let Some(r) = item.strip_prefix("qrace=") {
+                cfg.quiet_race = r
+                    .parse()
+                    .ok()
+                    .filter(|r| *r <= MAX_RACE)
+                    .ok_or_else(|| {
+                        ConfigError(format!(
+                            "`{item}` in `{spec}`: qrace takes 0 (off) to {MAX_RACE} (plies of the race behind the quiet move)"
                         ))
                     })?;
                 continue;
@@ -324,6 +347,14 @@ impl SearchConfig {
                 self.race = match (on, self.race) {
                     (false, _) => 0,
                     (true, 0) => DEFAULT_RACE,
+                    (true, r) => r,
+                };
+                return true;
+            }
+            "qrace" => {
+                self.quiet_race = match (on, self.quiet_race) {
+                    (false, _) => 0,
+                    (true, 0) => DEFAULT_QUIET_RACE,
                     (true, r) => r,
                 };
                 return true;
@@ -410,6 +441,22 @@ mod tests {
         for bad in ["full,contempt=1001", "full,contempt=-5", "full,contempt=x"] {
             let e = SearchConfig::parse(bad).unwrap_err().0;
             assert!(e.contains("contempt takes 0"), "{e}");
+        }
+        assert_eq!(SearchConfig::FULL.quiet_race, 0);
+        let c = SearchConfig::parse("full,+qrace").unwrap();
+        assert_eq!(c.quiet_race, DEFAULT_QUIET_RACE);
+        assert_eq!(c.rust_only(), ["qrace"]);
+        assert_eq!(SearchConfig::parse("full,qrace=11").unwrap().quiet_race, 11);
+        assert_eq!(
+            SearchConfig::parse("full,qrace=11,-qrace")
+                .unwrap()
+                .quiet_race,
+            0
+        );
+        assert!(SearchConfig::parse_engine("full,+qrace").is_err());
+        for bad in ["full,qrace=16", "full,qrace=x"] {
+            let e = SearchConfig::parse(bad).unwrap_err().0;
+            assert!(e.contains("qrace takes 0"), "{e}");
         }
         for bad in ["full,race=99", "full,race=-1", "full,race="] {
             let e = SearchConfig::parse(bad).unwrap_err().0;

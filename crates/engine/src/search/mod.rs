@@ -15,10 +15,12 @@
 //!
 //! Files: `alpha_beta` (the recursive search), `qsearch` (quiescence), `iter_deep` (the root and
 //! the iterative-deepening loop), `ordering` (move keys), `tt` (the table), `trace` (`--tree`),
-//! `race` (the king race and the fork test), `game` (the game's hashes for repetition).
+//! `race` (the king race and the fork test), `guard` (the quiet race behind the
+//! search's choice, Rust only), `game` (the game's hashes for repetition).
 
 mod alpha_beta;
 mod game;
+mod guard;
 mod iter_deep;
 mod ordering;
 mod qsearch;
@@ -28,6 +30,9 @@ mod trace;
 mod tt;
 
 pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
+pub use guard::{
+    GuardReport, QUIET_BUDGET, QUIET_RACE_NODES, QUIET_SHARE, QUIET_SHARE_DEFENDERS, QUIET_TRIES,
+};
 pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};
 #[cfg(test)]
 pub(crate) use ordering::capture_parts;
@@ -35,7 +40,7 @@ pub use ordering::{
     capture_squares, is_capture_candidate, History, Killers, HISTORY_MAX, KEY_CAPTURE, KEY_KILLER,
     KEY_PV, KEY_TT,
 };
-pub use race::{is_fork, king_safe, RACE_NODES};
+pub use race::{is_fork, king_safe, RACE_NODES, RACE_TRIES};
 pub use time::{kept, predict, Next, Pace, TimeLimit, TIME_CHECK_NODES};
 pub use trace::TraceNode;
 pub use tt::{Bound, Entry, Tt};
@@ -78,8 +83,12 @@ pub struct Searcher {
     trace: Vec<TraceNode>,
     /// Nodes of the race under way (its budget is [`RACE_NODES`]).
     race_nodes: u32,
+    /// The most nodes one race makes ([`RACE_NODES`], more inside the quiet race's guard).
+    race_cap: u32,
     /// Race nodes since the searcher was made (for reports).
     race_total: u64,
+    /// What the quiet race's guard did in the last `decide`.
+    guard: GuardReport,
     /// The side the search plays (contempt scores draws against it).
     root_side: crate::piece::Side,
     /// The history length just after the null move on the search path (0 = none): repetition
@@ -127,7 +136,9 @@ impl Searcher {
             trace_plies: 0,
             trace: Vec::new(),
             race_nodes: 0,
+            race_cap: RACE_NODES,
             race_total: 0,
+            guard: GuardReport::default(),
             root_side: crate::piece::Side::Attackers,
             null_floor: 0,
         }

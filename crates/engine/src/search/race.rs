@@ -30,6 +30,10 @@ use super::{RootScore, SearchResult, Searcher};
 /// The most nodes (moves made) one race searches before giving up unproven.
 pub const RACE_NODES: u32 = 2000;
 
+/// How many of the attackers' choices the race guard checks before it keeps the last one (a
+/// level's choice and the search's alike).
+pub const RACE_TRIES: u8 = 4;
+
 /// Whether no single attackers' move can capture the king where it stands: captured by four
 /// (here), it needs three hostile sides already, or by two, a hostile side already; a side off
 /// the board is never hostile. (A sufficient test: when it fails, a search decides.)
@@ -74,7 +78,7 @@ impl Searcher {
     fn race_tick(&mut self) -> bool {
         self.race_nodes += 1;
         self.race_total += 1;
-        self.race_nodes > RACE_NODES
+        self.race_nodes > self.race_cap
     }
 
     fn race_defend(&mut self, pos: &mut Position, left: u8) -> u8 {

@@ -6,6 +6,7 @@ use crate::piece::Side;
 use crate::record::play_move_list;
 use crate::rules::Rules;
 use crate::search::Limits;
+use crate::testutil::{defenders_win_within, preset_source_edit, sparse_position};
 use std::sync::Arc;
 
 /// OpenTafl's Copenhagen (`tfr:w`: the player who moves into a repetition loses).
@@ -106,47 +107,6 @@ fn game_27_is_a_forced_escape_after_f10_f8() {
     assert!(s.race_nodes <= RACE_NODES, "{}", s.race_nodes);
 }
 
-/// A plain minimax (no pruning of moves, no escape shortcuts): whether the defenders to move
-/// win within `plies` (game-ending moves only; repetition is ignored: the rules below draw it).
-fn defenders_win_within(pos: &mut Position, plies: u8) -> bool {
-    if plies == 0 {
-        return false;
-    }
-    let mut list = MoveList::new();
-    pos.gen_moves(&mut list);
-    let mover = pos.side_to_move();
-    let mut any = false;
-    for &m in list.iter() {
-        let undo = pos.make(m);
-        let won = match pos.status() {
-            Status::Ongoing => {
-                let mut replies = MoveList::new();
-                pos.gen_moves(&mut replies);
-                if replies.is_empty() {
-                    true
-                } else {
-                    // The opponent to move: the mover wins if every reply loses.
-                    replies.iter().all(|&r| {
-                        let u = pos.make(r);
-                        let ok = pos.status() == Status::Ongoing
-                            && defenders_win_within(pos, plies.saturating_sub(2));
-                        pos.unmake(&u);
-                        ok
-                    })
-                }
-            }
-            _ => true,
-        };
-        pos.unmake(&undo);
-        if won {
-            any = true;
-            break;
-        }
-    }
-    let _ = mover;
-    any
-}
-
 #[test]
 fn every_proof_is_a_real_win() {
     // Random sparse positions on 7x7 boards, defenders to move: whenever the race claims an
@@ -159,50 +119,15 @@ fn every_proof_is_a_real_win() {
         "hostile = [\"attackers\", \"defenders\", \"king\"]\npass = [\"king\"]",
         "hostile = [\"attackers\", \"defenders\"]\npass = [\"king\"]",
     );
-    let mut x: u32 = 0x2545_f491;
-    let mut rnd = |n: u32| {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x % n
-    };
+    let mut rng = crate::rng::Xorshift32::new(0x2545_f491);
     let mut proofs = 0;
     for rules in [Rules::preset("brandubh").unwrap(), harmless] {
         let rules = Arc::new(rules);
         let g = rules.geometry();
         for _ in 0..400 {
-            // A king, 2-4 attackers and 0-2 defenders on random squares (no corner, no throne).
-            let mut cells = [crate::piece::OFF; MAX_AREA];
-            let free: Vec<usize> = g
-                .squares()
-                .map(|s| s.index())
-                .filter(|&s| {
-                    rules.flags()[s] & (crate::rules::FLAG_CORNER | crate::rules::FLAG_THRONE) == 0
-                })
-                .collect();
-            for s in g.squares() {
-                cells[s.index()] = EMPTY;
-            }
-            let attackers = 2 + rnd(3);
-            let defenders = rnd(3);
-            let pieces = std::iter::once(KING)
-                .chain(std::iter::repeat_n(ATTACKER, attackers as usize))
-                .chain(std::iter::repeat_n(DEFENDER, defenders as usize));
-            for c in pieces {
-                loop {
-                    let s = free[rnd(free.len() as u32) as usize];
-                    if cells[s] == EMPTY {
-                        cells[s] = c;
-                        break;
-                    }
-                }
-            }
-            let Ok(mut pos) = Position::from_cells(rules.clone(), cells, Side::Defenders) else {
+            let Some(mut pos) = sparse_position(&rules, Side::Defenders, &mut rng) else {
                 continue;
             };
-            if pos.status() != Status::Ongoing {
-                continue;
-            }
             let mut s = searcher(&rules, &mut pos);
             let p = s.race(&mut pos, 5);
             if p == 0 {
@@ -218,10 +143,4 @@ fn every_proof_is_a_real_win() {
     }
     // The sample must hold proofs of several lengths, or it checks little.
     assert!(proofs > 100, "{proofs}");
-}
-
-fn preset_source_edit(preset: &str, from: &str, to: &str) -> Rules {
-    let src = crate::rules::preset_source(preset).unwrap();
-    assert!(src.contains(from));
-    Rules::from_toml(&src.replacen(from, to, 1), "test.toml").unwrap()
 }

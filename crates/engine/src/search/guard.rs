@@ -1,0 +1,269 @@
+//! The quiet race (Rust only): the king race behind one quiet move.
+//!
+//! The race ([`super::race`]) proves escapes whose every defenders' move is a threat. The
+//! defenders' plans that beat a full-width search at a move's budget often start with one quiet
+//! move instead: a piece steps aside, and only then does every attackers' reply lose the race.
+//! Two full-width plies in front of the race see that shape:
+//!
+//! - for the attackers, after the search: a root move is refuted when some defenders' reply
+//!   leaves every attackers' move lost to the race. The moves are checked best first; a refuted
+//!   one gets its proven loss as an exact score and the next is checked, until one stands;
+//! - for the defenders: a root move after which every attackers' reply loses the race is a
+//!   proven win, played at once.
+//!
+//! Both are proofs (the race's attackers' side is complete), so a refuted move really loses and
+//! a found win really wins; what the guard cannot prove in its time changes nothing. With a time
+//! limit the search keeps [`QUIET_SHARE`] of it ([`QUIET_SHARE_DEFENDERS`] for the
+//! defenders) and the guard has the rest; without one the
+//! guard is bounded by [`QUIET_TRIES`] and [`QUIET_BUDGET`] only, so depth- and node-limited
+//! searches stay deterministic.
+
+use std::time::{Duration, Instant};
+
+use crate::moves::{Move, MoveList};
+use crate::piece::Side;
+use crate::position::{Position, Status};
+use crate::score::Score;
+
+use super::race::RACE_TRIES;
+use super::{Limits, SearchResult, Searcher, TimeLimit};
+
+/// The most moves one race inside the guard may make (the cart's races make at most
+/// [`super::RACE_NODES`]; the guard's are deeper, so they get more room).
+pub const QUIET_RACE_NODES: u32 = 20_000;
+/// The most root moves the attackers' guard checks.
+pub const QUIET_TRIES: usize = 12;
+/// The most race moves one guard makes in all.
+pub const QUIET_BUDGET: u64 = 4_000_000;
+/// The share of a time limit the attackers' search keeps when the quiet race is on: a check
+/// takes 0.1-20 ms when it refutes nothing, about 50 ms a move when it does (several in a row
+/// where the search's first choices all lose), so the guard gets a tenth.
+pub const QUIET_SHARE: f64 = 0.9;
+/// The defenders' share: their guard tries every root move in 0.1-2 ms in all (measured on
+/// Copenhagen middlegames, `tafl8 analyze --json`'s `quiet_race`).
+pub const QUIET_SHARE_DEFENDERS: f64 = 0.98;
+
+/// What the quiet race's guard did after the last [`Searcher::decide`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GuardReport {
+    /// Root moves checked (the attackers' choices, or the defenders' moves tried for a win).
+    pub checked: u32,
+    /// The attackers' choices it refuted, or 1 when it found the defenders a win.
+    pub proven: u32,
+    /// Whether it stopped for its time or budget before it was done.
+    pub unfinished: bool,
+    /// Its wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// How a guard's proof attempt ended.
+enum Proof {
+    /// Proven: the plies from the position checked to the escape, at most.
+    Proven(usize),
+    /// Not proven (a move holds).
+    Holds,
+    /// Out of time or budget: nothing is known.
+    Unknown,
+}
+
+impl Searcher {
+    /// Searches `pos` within `limits`, then guards the choice: the king race
+    /// ([`Searcher::race_guard`]) and, with `qrace=N` on, the quiet race (see the module doc).
+    /// The move to play is the result's `best`.
+    pub fn decide(&mut self, pos: &mut Position, limits: Limits) -> SearchResult {
+        let t0 = Instant::now();
+        self.guard = GuardReport::default();
+        let quiet = self.cfg.quiet_race > 0;
+        let share = match pos.side_to_move() {
+            Side::Attackers => QUIET_SHARE,
+            Side::Defenders => QUIET_SHARE_DEFENDERS,
+        };
+        let mut inner = limits;
+        if quiet {
+            inner.time = limits.time.map(|t| TimeLimit {
+                hard: t.hard.mul_f64(share),
+                soft: t.soft.mul_f64(share),
+            });
+        }
+        let mut r = self.search(pos, inner);
+        self.race_guard(pos, &mut r, RACE_TRIES, |r| r.best);
+        if !quiet || r.score.is_decided() || r.root_scores.len() < 2 {
+            return r;
+        }
+        // The guard's time: what the search left of the aim, and never less than the share it
+        // gave up, nor past the hard limit.
+        let deadline = limits.time.map(|t| {
+            let spent = t0.elapsed();
+            let end = t.soft.max(spent + t.soft.mul_f64(1.0 - share)).min(t.hard);
+            t0 + end.max(spent)
+        });
+        let started = Instant::now();
+        let cap = self.race_cap;
+        self.race_cap = QUIET_RACE_NODES;
+        let budget_end = self.race_total + QUIET_BUDGET;
+        match pos.side_to_move() {
+            Side::Attackers => self.quiet_guard(pos, &mut r, deadline, budget_end),
+            Side::Defenders => self.quiet_win(pos, &mut r, deadline, budget_end),
+        }
+        self.race_cap = cap;
+        self.guard.elapsed = started.elapsed();
+        r
+    }
+
+    /// What the quiet race's guard did in the last [`Searcher::decide`] (all zero when it did
+    /// not run).
+    pub fn guard_report(&self) -> GuardReport {
+        self.guard
+    }
+
+    /// The attackers' guard: checks root moves best first, refuting those the quiet race proves
+    /// lost, until one stands, the tries run out or the time or budget is spent.
+    fn quiet_guard(
+        &mut self,
+        pos: &mut Position,
+        r: &mut SearchResult,
+        deadline: Option<Instant>,
+        budget_end: u64,
+    ) {
+        for _ in 0..QUIET_TRIES {
+            let Some(mv) = r.best else { return };
+            self.guard.checked += 1;
+            let plies = match self.quiet_refutes(pos, mv, deadline, budget_end) {
+                Proof::Proven(p) => p,
+                Proof::Holds => return,
+                Proof::Unknown => {
+                    self.guard.unfinished = true;
+                    return;
+                }
+            };
+            self.guard.proven += 1;
+            let mut best: Option<super::RootScore> = None;
+            for s in r.root_scores.iter_mut() {
+                if s.mv == mv {
+                    s.score = Score::loss_in(plies);
+                    s.exact = true;
+                }
+                if best.is_none_or(|b| s.score > b.score) {
+                    best = Some(*s);
+                }
+            }
+            let Some(best) = best else { return };
+            if r.best != Some(best.mv) {
+                r.pv = vec![best.mv];
+            }
+            r.best = Some(best.mv);
+            r.score = best.score;
+            if best.score.is_decided() {
+                // Every move is proven lost: keep the longest resistance.
+                return;
+            }
+        }
+    }
+
+    /// The defenders' win: the first root move (best first) after which every attackers' reply
+    /// loses the race becomes the choice, with its proven win.
+    fn quiet_win(
+        &mut self,
+        pos: &mut Position,
+        r: &mut SearchResult,
+        deadline: Option<Instant>,
+        budget_end: u64,
+    ) {
+        let mut order: Vec<(Move, Score)> = r.root_scores.iter().map(|s| (s.mv, s.score)).collect();
+        order.sort_by_key(|&(m, s)| (std::cmp::Reverse(s), Some(m) != r.best));
+        for (mv, _) in order {
+            self.guard.checked += 1;
+            let undo = pos.make(mv);
+            let proof = if pos.status() == Status::Ongoing {
+                self.every_reply_loses(pos, deadline, budget_end)
+            } else {
+                Proof::Holds
+            };
+            pos.unmake(&undo);
+            match proof {
+                Proof::Proven(p) => {
+                    self.guard.proven = 1;
+                    r.best = Some(mv);
+                    r.score = Score::win_in(1 + p);
+                    r.pv = vec![mv];
+                    return;
+                }
+                Proof::Holds => {}
+                Proof::Unknown => {
+                    self.guard.unfinished = true;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The attackers' root move `mv`: whether some defenders' reply leaves every attackers'
+    /// move lost to the race (plies from before `mv` to the escape).
+    fn quiet_refutes(
+        &mut self,
+        pos: &mut Position,
+        mv: Move,
+        deadline: Option<Instant>,
+        budget_end: u64,
+    ) -> Proof {
+        let undo = pos.make(mv);
+        let mut proof = Proof::Holds;
+        if pos.status() == Status::Ongoing {
+            let mut replies = MoveList::new();
+            pos.gen_moves(&mut replies);
+            for &d in replies.iter() {
+                let ud = pos.make(d);
+                let p = match pos.status() {
+                    Status::KingEscaped | Status::ExitFort => Proof::Proven(0),
+                    Status::Ongoing => self.every_reply_loses(pos, deadline, budget_end),
+                    _ => Proof::Holds,
+                };
+                pos.unmake(&ud);
+                match p {
+                    Proof::Proven(n) => {
+                        proof = Proof::Proven(2 + n);
+                        break;
+                    }
+                    Proof::Holds => {}
+                    Proof::Unknown => {
+                        proof = Proof::Unknown;
+                        break;
+                    }
+                }
+            }
+        }
+        pos.unmake(&undo);
+        proof
+    }
+
+    /// The attackers to move: whether every move they have loses the race (the plies to the
+    /// latest escape, counting their move), stopping at the first that holds.
+    fn every_reply_loses(
+        &mut self,
+        pos: &mut Position,
+        deadline: Option<Instant>,
+        budget_end: u64,
+    ) -> Proof {
+        let plies = self.cfg.quiet_race;
+        let mut list = MoveList::new();
+        pos.gen_moves(&mut list);
+        if list.is_empty() {
+            // No move: the rules decide, not the race.
+            return Proof::Holds;
+        }
+        let mut longest = 0;
+        for &a in list.iter() {
+            if deadline.is_some_and(|d| Instant::now() >= d) || self.race_total >= budget_end {
+                return Proof::Unknown;
+            }
+            match self.race_refutes(pos, a, plies) {
+                Some(loss) => longest = longest.max(Score::INF.get() - (-loss.get())),
+                None => return Proof::Holds,
+            }
+        }
+        Proof::Proven(longest as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,196 @@
+//! The quiet race's tests: every proof checked by a plain minimax, a refutation from a real
+//! game, and the guard's choice after a refutation.
+
+use super::*;
+use crate::config::{SearchConfig, DEFAULT_QUIET_RACE};
+use crate::record::play_move_list;
+use crate::rng::Xorshift32;
+use crate::rules::Rules;
+use crate::search::RootScore;
+use crate::testutil::{defenders_win_within, preset_source_edit, sparse_position};
+use std::sync::Arc;
+
+/// OpenTafl's Copenhagen (`tfr:w`: the player who moves into a repetition loses).
+const CPH: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/\
+                   t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+/// A searcher with the quiet race at `plies`, its game recorded at `pos` (the races read it).
+fn searcher(rules: &Arc<Rules>, pos: &mut Position, plies: u8) -> Searcher {
+    let cfg = SearchConfig {
+        quiet_race: plies,
+        ..SearchConfig::FULL
+    };
+    let mut s = Searcher::new(rules, cfg);
+    s.search(pos, Limits::depth(1));
+    s.race_cap = QUIET_RACE_NODES;
+    s
+}
+
+fn mv(rules: &Rules, from: &str, to: &str) -> Move {
+    let g = rules.geometry();
+    Move::new(g.parse_square(from).unwrap(), g.parse_square(to).unwrap())
+}
+
+#[test]
+fn every_quiet_proof_is_a_real_win() {
+    // Random sparse 7x7 positions. The attackers to move: every root move the quiet race
+    // refutes in p plies (the move itself counted) loses to a plain minimax within p - 1 + 2
+    // plies after it (+2: a route to a square the king has escaped from still needs the step
+    // out). The defenders to move: every move after which each attackers' reply loses the
+    // race in p plies wins by minimax within 1 + p + 2. A sample is checked (every quiet-only
+    // refutation, one in 16 of the rest): a minimax of up to 9 plies is slow. Some
+    // refutations must be out of the plain race's reach (a quiet first move), or the test
+    // checks nothing the race's own test does not.
+    let harmless = preset_source_edit(
+        "brandubh",
+        "hostile = [\"attackers\", \"defenders\", \"king\"]\npass = [\"king\"]",
+        "hostile = [\"attackers\", \"defenders\"]\npass = [\"king\"]",
+    );
+    let race = 3;
+    let mut rng = Xorshift32::new(0x9e37_79b9);
+    let (mut refuted, mut quiet_only, mut wins) = (0, 0, 0);
+    for rules in [Rules::preset("brandubh").unwrap(), harmless] {
+        let rules = Arc::new(rules);
+        let g = rules.geometry();
+        for i in 0..60 {
+            let side = if i % 2 == 0 {
+                Side::Attackers
+            } else {
+                Side::Defenders
+            };
+            let Some(mut pos) = sparse_position(&rules, side, &mut rng) else {
+                continue;
+            };
+            let mut s = searcher(&rules, &mut pos, race);
+            let mut list = MoveList::new();
+            pos.gen_moves(&mut list);
+            for &m in list.iter() {
+                let at = crate::notation::position_string(g, pos.cells());
+                if side == Side::Attackers {
+                    let Proof::Proven(p) = s.quiet_refutes(&mut pos, m, None, u64::MAX) else {
+                        continue;
+                    };
+                    refuted += 1;
+                    let quiet = s.race_refutes(&mut pos, m, race + 2).is_none();
+                    quiet_only += usize::from(quiet);
+                    // Every refutation out of the plain race's reach is checked, and a sample
+                    // of the others (a minimax of up to 9 plies is slow in a debug build).
+                    if !quiet && refuted % 16 != 0 {
+                        continue;
+                    }
+                    let undo = pos.make(m);
+                    assert!(
+                        defenders_win_within(&mut pos, (p + 1) as u8),
+                        "{} refuted in {p} plies at {at}",
+                        m.display(g)
+                    );
+                    pos.unmake(&undo);
+                } else {
+                    let undo = pos.make(m);
+                    let proof = if pos.status() == Status::Ongoing {
+                        s.every_reply_loses(&mut pos, None, u64::MAX)
+                    } else {
+                        Proof::Holds
+                    };
+                    pos.unmake(&undo);
+                    let Proof::Proven(p) = proof else { continue };
+                    wins += 1;
+                    if wins % 16 != 0 {
+                        continue;
+                    }
+                    assert!(
+                        defenders_win_within(&mut pos, (p + 3) as u8),
+                        "{} wins in {p} plies at {at}",
+                        m.display(g)
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        refuted > 500 && quiet_only > 20 && wins > 300,
+        "refuted {refuted}, quiet only {quiet_only}, wins {wins}"
+    );
+}
+
+/// Round 17 of docs/strength/games/ftzm-best-204-copenhagen.otg up to tafl8's fourth move as
+/// the attackers: it played d1-d2 (taking e2), ftzm answered Kf6-c6, and the king escaped 17
+/// plies later.
+fn round_17() -> (Arc<Rules>, Position) {
+    let rules = Arc::new(Rules::from_otr(CPH).unwrap());
+    let mut pos = Position::start(rules.clone());
+    play_move_list(&mut pos, "h1-h5 d6-d10 h11-h7xh6 e5-d5 h7-h9 e6-e2").unwrap();
+    (rules, pos)
+}
+
+#[test]
+fn the_quiet_race_sees_round_17s_loss() {
+    let (rules, mut pos) = round_17();
+    let mut s = searcher(&rules, &mut pos, DEFAULT_QUIET_RACE);
+    let d1d2 = mv(&rules, "d1", "d2");
+    // The plain race does not see it: the king's first move threatens nothing.
+    assert_eq!(s.race_refutes(&mut pos, d1d2, 13), None);
+    // Behind one quiet defenders' move, it does: the one ftzm played.
+    let Proof::Proven(p) = s.quiet_refutes(&mut pos, d1d2, None, u64::MAX) else {
+        panic!("d1-d2 is not refuted");
+    };
+    assert!((4..=17).contains(&p), "{p}");
+    let u = pos.make(d1d2);
+    let u2 = pos.make(mv(&rules, "f6", "c6"));
+    assert!(matches!(
+        s.every_reply_loses(&mut pos, None, u64::MAX),
+        Proof::Proven(_)
+    ));
+    pos.unmake(&u2);
+    pos.unmake(&u);
+}
+
+#[test]
+fn a_refuted_choice_gives_way_to_the_next_best() {
+    // The search's choice d1-d2 (highest score) is refuted; the next best by score, b6-d6,
+    // becomes the choice with its own score, and d1-d2 keeps an exact proven loss.
+    let (rules, mut pos) = round_17();
+    let mut s = searcher(&rules, &mut pos, DEFAULT_QUIET_RACE);
+    let (d1d2, b6d6, a8b8) = (
+        mv(&rules, "d1", "d2"),
+        mv(&rules, "b6", "d6"),
+        mv(&rules, "a8", "b8"),
+    );
+    let root = |mv, score| RootScore {
+        mv,
+        score: Score::eval(score),
+        exact: false,
+    };
+    let mut r = SearchResult {
+        best: Some(d1d2),
+        score: Score::eval(546),
+        pv: vec![d1d2],
+        nodes: 0,
+        depth: 1,
+        iterations: Vec::new(),
+        root_scores: vec![root(d1d2, 546), root(a8b8, 300), root(b6d6, 500)],
+        tree: Vec::new(),
+    };
+    assert!(matches!(
+        s.quiet_refutes(&mut pos, b6d6, None, u64::MAX),
+        Proof::Holds
+    ));
+    s.quiet_guard(&mut pos, &mut r, None, u64::MAX);
+    assert_eq!(r.best, Some(b6d6));
+    assert_eq!(r.score, Score::eval(500));
+    assert_eq!(r.pv, vec![b6d6]);
+    let lost = r.root_scores[0];
+    assert!(lost.exact && lost.score.is_decided() && lost.score < Score::DRAW);
+}
+
+#[test]
+fn without_the_switch_the_choice_is_the_searchs() {
+    // `decide` with `qrace=0` is the search and the king race's guard, nothing more.
+    let (rules, mut pos) = round_17();
+    let mut a = Searcher::new(&rules, SearchConfig::FULL);
+    let mut b = Searcher::new(&rules, SearchConfig::FULL);
+    let mut want = a.search(&mut pos, Limits::depth(2));
+    a.race_guard(&mut pos, &mut want, RACE_TRIES, |r| r.best);
+    let got = b.decide(&mut pos, Limits::depth(2));
+    assert_eq!(got.without_times(), want.without_times());
+}
