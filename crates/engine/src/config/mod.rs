@@ -234,62 +234,34 @@ impl SearchConfig {
             }
         };
         for item in items {
-            if let Some(q) = item.strip_prefix("qply=") {
-                cfg.max_qply = q
-                    .parse()
-                    .ok()
-                    .filter(|q| (1..=MAX_QPLY).contains(q))
-                    .ok_or_else(|| {
-                        ConfigError(format!(
-                            "`{item}` in `{spec}`: qply takes 1 to {MAX_QPLY} (plies of quiescence)"
-                        ))
-                    })?;
+            let value = |prefix: &str| item.strip_prefix(prefix);
+            if let Some(v) = value("qply=") {
+                let says = format!("qply takes 1 to {MAX_QPLY} (plies of quiescence)");
+                cfg.max_qply = number(item, spec, v, 1..=MAX_QPLY, &says)?;
                 continue;
             }
-            if let Some(r) = item.strip_prefix("race=") {
-                cfg.race = r
-                    .parse()
-                    .ok()
-                    .filter(|r| *r <= MAX_RACE)
-                    .ok_or_else(|| {
-                        ConfigError(format!(
-                            "`{item}` in `{spec}`: race takes 0 (off) to {MAX_RACE} (plies of the king race)"
-                        ))
-                    })?;
+            if let Some(v) = value("race=") {
+                let says = format!("race takes 0 (off) to {MAX_RACE} (plies of the king race)");
+                cfg.race = number(item, spec, v, 0..=MAX_RACE, &says)?;
                 continue;
             }
-            if let Some(r) = item.strip_prefix("qrace=") {
-                cfg.quiet_race = r
-                    .parse()
-                    .ok()
-                    .filter(|r| *r <= MAX_RACE)
-                    .ok_or_else(|| {
-                        ConfigError(format!(
-                            "`{item}` in `{spec}`: qrace takes 0 (off) to {MAX_RACE} (plies of the race behind the quiet move)"
-                        ))
-                    })?;
+            if let Some(v) = value("qrace=") {
+                let says = format!(
+                    "qrace takes 0 (off) to {MAX_RACE} (plies of the race behind the quiet move)"
+                );
+                cfg.quiet_race = number(item, spec, v, 0..=MAX_RACE, &says)?;
                 continue;
             }
-            if let Some(c) = item.strip_prefix("contempt=") {
-                cfg.contempt = c
-                    .parse()
-                    .ok()
-                    .filter(|c| (0..=MAX_CONTEMPT).contains(c))
-                    .ok_or_else(|| {
-                        ConfigError(format!(
-                            "`{item}` in `{spec}`: contempt takes 0 (off) to {MAX_CONTEMPT} (what a draw costs the engine, in the evaluation's units: an attacker is 300)"
-                        ))
-                    })?;
+            if let Some(v) = value("contempt=") {
+                let says = format!(
+                    "contempt takes 0 (off) to {MAX_CONTEMPT} (what a draw costs the engine, in \
+                     the evaluation's units: an attacker is 300)"
+                );
+                cfg.contempt = number(item, spec, v, 0..=MAX_CONTEMPT, &says)?;
                 continue;
             }
-            if let Some(bits) = item.strip_prefix("tt-bits=") {
-                cfg.tt_bits = bits
-                    .parse()
-                    .ok()
-                    .filter(|b| (1..=24).contains(b))
-                    .ok_or_else(|| {
-                        ConfigError(format!("`{item}` in `{spec}`: tt-bits takes 1 to 24"))
-                    })?;
+            if let Some(v) = value("tt-bits=") {
+                cfg.tt_bits = number(item, spec, v, 1..=24, "tt-bits takes 1 to 24")?;
                 continue;
             }
             let (on, name) = if let Some(n) = item.strip_prefix('+') {
@@ -389,6 +361,22 @@ impl SearchConfig {
         *flag = on;
         true
     }
+}
+
+/// The number in a spec's `name=N` item (`value`), within `range`; else an error naming the
+/// item and what it takes (`says`).
+fn number<T: std::str::FromStr + PartialOrd>(
+    item: &str,
+    spec: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<T>,
+    says: &str,
+) -> Result<T, ConfigError> {
+    value
+        .parse()
+        .ok()
+        .filter(|v| range.contains(v))
+        .ok_or_else(|| ConfigError(format!("`{item}` in `{spec}`: {says}")))
 }
 
 impl Default for SearchConfig {
