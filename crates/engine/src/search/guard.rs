@@ -25,7 +25,7 @@ use crate::piece::Side;
 use crate::position::{Position, Status};
 use crate::score::Score;
 
-use super::race::RACE_TRIES;
+use super::race::{refute, RACE_TRIES};
 use super::{Limits, SearchResult, Searcher, TimeLimit};
 
 /// The most moves one race inside the guard may make (the cart's races make at most
@@ -137,23 +137,8 @@ impl Searcher {
                 }
             };
             self.guard.proven += 1;
-            let mut best: Option<super::RootScore> = None;
-            for s in r.root_scores.iter_mut() {
-                if s.mv == mv {
-                    s.score = Score::loss_in(plies);
-                    s.exact = true;
-                }
-                if best.is_none_or(|b| s.score > b.score) {
-                    best = Some(*s);
-                }
-            }
-            let Some(best) = best else { return };
-            if r.best != Some(best.mv) {
-                r.pv = vec![best.mv];
-            }
-            r.best = Some(best.mv);
-            r.score = best.score;
-            if best.score.is_decided() {
+            refute(r, mv, Score::loss_in(plies));
+            if r.score.is_decided() {
                 // Every move is proven lost: keep the longest resistance.
                 return;
             }
@@ -257,7 +242,8 @@ impl Searcher {
                 return Proof::Unknown;
             }
             match self.race_refutes(pos, a, plies) {
-                Some(loss) => longest = longest.max(Score::INF.get() - (-loss.get())),
+                // `loss_in(n)` is `n` plies short of the worst score.
+                Some(loss) => longest = longest.max(loss.get() + Score::INF.get()),
                 None => return Proof::Holds,
             }
         }

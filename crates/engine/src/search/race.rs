@@ -227,26 +227,32 @@ impl Searcher {
             let Some(loss) = self.race_refutes(pos, mv, plies) else {
                 break;
             };
-            let mut best: Option<RootScore> = None;
-            for r in result.root_scores.iter_mut() {
-                if r.mv == mv {
-                    r.score = loss;
-                    r.exact = true;
-                }
-                if best.is_none_or(|b| r.score > b.score) {
-                    best = Some(*r);
-                }
-            }
-            if let Some(best) = best {
-                if result.best != Some(best.mv) {
-                    result.pv = vec![best.mv];
-                }
-                result.best = Some(best.mv);
-                result.score = best.score;
-            }
+            refute(result, mv, loss);
             m = pick(result);
         }
         m
+    }
+}
+
+/// A guard's refutation of root move `mv`: its proven `loss` becomes its exact score, and the
+/// best root move is found again (the first of the highest scores, as the root search keeps it).
+pub(super) fn refute(result: &mut SearchResult, mv: Move, loss: Score) {
+    let mut best: Option<RootScore> = None;
+    for r in result.root_scores.iter_mut() {
+        if r.mv == mv {
+            r.score = loss;
+            r.exact = true;
+        }
+        if best.is_none_or(|b| r.score > b.score) {
+            best = Some(*r);
+        }
+    }
+    if let Some(best) = best {
+        if result.best != Some(best.mv) {
+            result.pv = vec![best.mv];
+        }
+        result.best = Some(best.mv);
+        result.score = best.score;
     }
 }
 
