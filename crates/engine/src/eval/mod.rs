@@ -21,7 +21,7 @@ use crate::config::EvalConfig;
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::Position;
 use crate::score::Score;
-use crate::square::MAX_AREA;
+use crate::square::{step, MAX_AREA};
 
 /// The evaluation data of one ruleset: weights and baked tables.
 #[derive(Clone, Debug)]
@@ -263,10 +263,11 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
         }
     }
     if cfg.king_guard {
-        let k = pos.king_square().index() as i16;
+        // All 256 cells, indexed by `step`: no bounds test.
+        let k = pos.king_square().index();
         let n = dirs
             .iter()
-            .filter(|&&d| cells[(k + d) as usize] == ATTACKER)
+            .filter(|&&d| pos.cells[step(k, d)] == ATTACKER)
             .count() as i32;
         v -= n * w.king_guard as i32;
     }
@@ -274,7 +275,7 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
         v += w.mobility as i32 * mobility_difference(pos);
     }
     if cfg.corners {
-        v -= structure::corner_seals(cells, &ev.corners, w);
+        v -= structure::corner_seals(&pos.cells, &ev.corners, w);
     }
     if cfg.triangles {
         v -= structure::corner_triangles(cells, &ev.corners) * w.triangle as i32;

@@ -5,7 +5,7 @@
 
 use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};
 use crate::position::Position;
-use crate::square::MAX_AREA;
+use crate::square::{CELLS, MAX_AREA};
 
 use super::bits::BoardMasks;
 use super::weights::Weights;
@@ -148,7 +148,8 @@ pub(super) fn king_region(pos: &Position, m: &BoardMasks, w: &Weights) -> i32 {
 }
 
 /// The attackers' corner-seal points (see [`EvalConfig::corners`]).
-pub(super) fn corner_seals(cells: &[u8; MAX_AREA], corners: &[[u8; 5]], w: &Weights) -> i32 {
+pub(super) fn corner_seals(cells: &[u8; CELLS], corners: &[[u8; 5]], w: &Weights) -> i32 {
+    // All 256 cells: a `u8` square indexes them without a bounds test.
     let att = |sq: u8| cells[sq as usize] == ATTACKER;
     let mut v = 0;
     for &[e1, b1, e2, b2, d] in corners {
@@ -215,7 +216,7 @@ mod tests {
     }
 
     fn seals(p: &Position) -> i32 {
-        corner_seals(p.cells(), &corner_squares(p.rules()), &WEIGHTS)
+        corner_seals(&p.cells, &corner_squares(p.rules()), &WEIGHTS)
     }
 
     #[test]
