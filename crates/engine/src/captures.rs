@@ -84,6 +84,7 @@ impl Position {
         self.cells[sq] = EMPTY;
         self.bits[c as usize & 3] ^= self.rules.layout().bit(sq);
         self.hash ^= self.rules.zobrist().piece(c, Square(sq as u8));
+        self.psq_remove(c, sq);
         self.cap_stack.push(sq as u8);
     }
 

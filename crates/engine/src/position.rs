@@ -51,6 +51,8 @@ pub struct Undo {
     pub(crate) mv: Move,
     pub(crate) ncaps: u8,
     pub(crate) status: Status,
+    /// The kept material and table sum before the move (see [`crate::psq`]).
+    pub(crate) psq: i32,
 }
 
 impl Undo {
@@ -80,6 +82,11 @@ pub struct Position {
     /// The squares of each piece code (`ATTACKER`, `DEFENDER`, `KING`; entry 0 unused) as board
     /// bitsets, kept in step with `cells` (see [`crate::bitboard`]).
     pub(crate) bits: [Bits; 4],
+    /// The evaluation's material and table sum over the pieces, kept for `psq_table` (0
+    /// without one; see [`crate::psq`]).
+    pub(crate) psq: i32,
+    /// The table `psq` is kept for, if any.
+    pub(crate) psq_table: Option<Arc<crate::psq::PsqTable>>,
 }
 
 /// Why a position could not be built.
@@ -158,6 +165,8 @@ impl Position {
             ply: 0,
             history: Vec::with_capacity(256),
             cap_stack: Vec::with_capacity(256),
+            psq: 0,
+            psq_table: None,
         };
         if pos.rules.flags()[pos.king.index()] & FLAG_ESCAPE != 0 {
             pos.status = Status::KingEscaped;
@@ -229,6 +238,8 @@ impl Position {
         self.cells[to] = piece;
         let l = self.rules.layout();
         self.bits[piece as usize & 3] ^= l.bit(from) | l.bit(to);
+        let psq = self.psq;
+        self.psq_move(piece, from, to);
         let z = self.rules.zobrist();
         self.hash ^= z.piece(piece, mv.from) ^ z.piece(piece, mv.to);
         let status = self.status;
@@ -242,7 +253,12 @@ impl Position {
             self.status = self.ending_after(mv.to, piece);
         }
         self.pass_turn();
-        Undo { mv, ncaps, status }
+        Undo {
+            mv,
+            ncaps,
+            status,
+            psq,
+        }
     }
 
     /// The hand-over shared by [`Position::make`] and [`Position::make_null`]: the other side
@@ -283,7 +299,7 @@ impl Position {
         }
         let (from, to) = (mv.from.index(), mv.to.index());
         let piece = self.cells[from];
-        let (hash, status, king) = (self.hash, self.status, self.king);
+        let (hash, status, king, psq) = (self.hash, self.status, self.king, self.psq);
         let moved = {
             let l = self.rules.layout();
             l.bit(from) | l.bit(to)
@@ -311,7 +327,7 @@ impl Position {
         self.cells[to] = EMPTY;
         self.cells[from] = piece;
         self.bits[piece as usize & 3] ^= moved;
-        (self.hash, self.status, self.king) = (hash, status, king);
+        (self.hash, self.status, self.king, self.psq) = (hash, status, king, psq);
         hit
     }
 
@@ -447,6 +463,7 @@ impl Position {
             self.bits[enemy as usize] |= l.bit(sq as usize);
         }
         self.status = undo.status;
+        self.psq = undo.psq;
         // The history holds the hash before the move: popping it restores the hash exactly.
         self.hash = self
             .history
