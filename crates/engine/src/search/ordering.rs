@@ -68,26 +68,30 @@ impl Default for Killers {
     }
 }
 
-/// History counters indexed by the move code `from * AREA + to` (a sparse table in the cart).
+/// History counters per move (a sparse table in the cart, indexed by `from * AREA + to`).
 #[derive(Clone, Debug)]
 pub struct History {
-    counts: Vec<i16>,
-    area: usize,
+    /// Indexed by `from * 256 + to`, both padded squares: a `u16`'s worth of entries, so the
+    /// index needs no bounds test and no multiply by the board's area.
+    counts: Box<[i16; 1 << 16]>,
 }
 
 impl History {
-    /// Zeroed counters for a board of `area` padded squares.
+    /// Zeroed counters (for any board: `area`, its padded squares, fits the table).
     pub fn new(area: usize) -> History {
+        debug_assert!(area <= 256, "the table holds 256 x 256 squares");
         History {
-            counts: vec![0; area * area],
-            area,
+            counts: vec![0; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("the length asked for")),
         }
     }
     /// A quiet move caused a cutoff with `depth` plies left: add `depth^2`; when the counter
     /// would pass [`HISTORY_MAX`], halve every counter first (so none ever leaves the range, and
     /// the order among them is kept).
     pub fn reward(&mut self, m: Move, depth: i32) {
-        let i = m.from.index() * self.area + m.to.index();
+        let i = History::index(m);
         let bonus = (depth.clamp(1, 100) * depth.clamp(1, 100)).min(HISTORY_MAX as i32) as i16;
         if self.counts[i] > HISTORY_MAX - bonus {
             for c in self.counts.iter_mut() {
@@ -99,7 +103,12 @@ impl History {
     /// The counter of `m`.
     #[inline]
     pub fn get(&self, m: Move) -> i16 {
-        self.counts[m.from.index() * self.area + m.to.index()]
+        self.counts[History::index(m)]
+    }
+    /// The table index of `m`: its two squares side by side in a `u16`.
+    #[inline(always)]
+    fn index(m: Move) -> usize {
+        (m.from.0 as usize) << 8 | m.to.0 as usize
     }
 }
 
