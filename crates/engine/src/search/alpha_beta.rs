@@ -144,17 +144,25 @@ impl Searcher {
         let mut best = Score::NEG_INF;
         let mut best_move = None;
         let mut rekeyed = false;
+        // Set once the largest key left is 0: every key is at least 0 (history counts never go
+        // below), so the rest are all 0 and already in the order the picks would give.
+        let mut in_order = false;
         for i in 0..n {
-            ordering::pick(&mut moves[..n], &mut keys[..n], i);
-            if !rekeyed && self.cfg.history && keys[i] < ordering::KEY_KILLER - 1 {
-                // The quiet moves are reached: their history counts are read now, not at the
-                // node's start, so what the searches above just taught counts (and the cart,
-                // which generates these moves only now, orders them the same way).
-                rekeyed = true;
-                for j in i..n {
-                    keys[j] = self.history.get(moves[j]);
-                }
+            if !in_order {
                 ordering::pick(&mut moves[..n], &mut keys[..n], i);
+                if !rekeyed && self.cfg.history && keys[i] < ordering::KEY_KILLER - 1 {
+                    // The quiet moves are reached: their history counts are read now, not at
+                    // the node's start, so what the searches above just taught counts (and the
+                    // cart, which generates these moves only now, orders them the same way).
+                    rekeyed = true;
+                    for j in i..n {
+                        keys[j] = self.history.get(moves[j]);
+                    }
+                    ordering::pick(&mut moves[..n], &mut keys[..n], i);
+                }
+                // Without history the keys never change either: no re-keying to wait for.
+                in_order = keys[i] == 0 && (rekeyed || !self.cfg.history);
+                debug_assert!(keys[i] >= 0, "a negative ordering key");
             }
             let m = moves[i];
             let tracing = ply < self.trace_plies;
