@@ -6,6 +6,7 @@ use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::piece::Side;
 use crate::position::{Position, Probe, Status};
 use crate::score::Score;
+use crate::square::CELLS;
 
 use super::ordering::{self, KEY_CAPTURE, KEY_PV, KEY_TT};
 use super::trace::TraceNode;
@@ -381,7 +382,8 @@ impl Searcher {
         } else {
             keys[..n].fill(0);
         }
-        let at = |m: Option<Move>| m.and_then(|m| list.iter().position(|&x| x == m));
+        // Compared as `u16`s: one load and compare a move, not one a square.
+        let at = |m: Option<Move>| m.and_then(|m| list.iter().position(|&x| x.pair() == m.pair()));
         if self.cfg.killers {
             let [k0, k1] = self.killers.pair(ply);
             if let Some(i) = at(k1) {
@@ -392,10 +394,17 @@ impl Searcher {
             }
         }
         if self.cfg.captures_first && marks != 0 {
-            let rules = pos.rules().clone();
-            let l = rules.layout();
+            // The few marked squares as a table by square: a byte read a move instead of a
+            // 128-bit test (the marks would not stay in registers across the loop).
+            let mut marked = [false; CELLS];
+            let l = pos.rules().layout();
+            let mut rest = marks;
+            while rest != 0 {
+                marked[l.square(rest.trailing_zeros())] = true;
+                rest &= rest - 1;
+            }
             for (i, &m) in list.iter().enumerate() {
-                if marks & l.bit(m.to.index()) != 0
+                if marked[m.to.index()]
                     && Some(m) != tt_move
                     && Some(m) != pv_move
                     && (king_armed || pos.cell(m.from) != crate::piece::KING)

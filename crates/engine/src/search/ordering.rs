@@ -71,8 +71,8 @@ impl Default for Killers {
 /// History counters per move (a sparse table in the cart, indexed by `from * AREA + to`).
 #[derive(Clone, Debug)]
 pub struct History {
-    /// Indexed by `from * 256 + to`, both padded squares: a `u16`'s worth of entries, so the
-    /// index needs no bounds test and no multiply by the board's area.
+    /// Indexed by [`Move::pair`] (`to * 256 + from`, both padded squares): a `u16`'s worth of
+    /// entries, so the index needs no bounds test and no multiply by the board's area.
     counts: Box<[i16; 1 << 16]>,
 }
 
@@ -105,10 +105,10 @@ impl History {
     pub fn get(&self, m: Move) -> i16 {
         self.counts[History::index(m)]
     }
-    /// The table index of `m`: its two squares side by side in a `u16`.
+    /// The table index of `m`.
     #[inline(always)]
     fn index(m: Move) -> usize {
-        (m.from.0 as usize) << 8 | m.to.0 as usize
+        m.pair() as usize
     }
 }
 
