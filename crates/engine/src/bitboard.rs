@@ -37,6 +37,8 @@ pub(crate) struct Layout {
     index_of: [u8; CELLS],
     /// The squares of each direction's ray (contract order) from each bit index, to the edge.
     rays: [[Bits; 128]; 4],
+    /// The four rays of each bit index together: its rank and file but itself.
+    cross: [Bits; 128],
     /// The squares whose bit index is at least each index: what a ray going down the bits keeps
     /// up to its first stop.
     from_index: [Bits; 128],
@@ -59,6 +61,7 @@ impl Layout {
             square_of: [0; 128],
             index_of: [0; CELLS],
             rays: [[0; 128]; 4],
+            cross: [0; 128],
             from_index: [0; 128],
         };
         for rank in 0..n as u8 {
@@ -99,6 +102,7 @@ impl Layout {
             let b = l.board & (1 << i);
             for dir in 0..4 {
                 l.rays[dir][i] = l.steps(b, dir, l.board);
+                l.cross[i] |= l.rays[dir][i];
             }
         }
         l
@@ -134,6 +138,13 @@ impl Layout {
             down(self.rays[2][i]),
             down(self.rays[3][i]),
         ]
+    }
+
+    /// The squares of the rank and file of the square of bit index `i`, but itself: all its
+    /// rays to the edge.
+    #[inline(always)]
+    pub(crate) fn cross(&self, i: usize) -> Bits {
+        self.cross[i & 127]
     }
 
     /// The on-board squares among the 8 around padded square `sq` (orthogonal and diagonal).
