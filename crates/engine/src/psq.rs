@@ -12,16 +12,22 @@ use std::sync::Arc;
 use crate::bitboard::Bits;
 use crate::piece::{ATTACKER, DEFENDER, KING};
 use crate::position::Position;
+use crate::square::CELLS;
 
-/// Material plus table value per piece code (`ATTACKER`, `DEFENDER`, `KING`; 0 unused) and bit
-/// index, defenders' point of view.
-pub(crate) type PsqTable = [[i16; 128]; 4];
+/// Material plus table value per piece code (`ATTACKER`, `DEFENDER`, `KING`; 0 unused),
+/// defenders' point of view, by bit index (for a sum over the bitsets) and by padded square (for
+/// a move's change, whose squares `make` has at hand).
+#[derive(Clone, Debug)]
+pub(crate) struct PsqTable {
+    pub(crate) by_bit: [[i16; 128]; 4],
+    pub(crate) by_square: [[i16; CELLS]; 4],
+}
 
 /// The sum of `table` over the pieces of `bits` (the position's bitsets per code).
 pub(crate) fn psq_sum(bits: &[Bits; 4], table: &PsqTable) -> i32 {
     [ATTACKER, DEFENDER, KING]
         .iter()
-        .map(|&code| sum_by_bit(bits[code as usize], &table[code as usize]))
+        .map(|&code| sum_by_bit(bits[code as usize], &table.by_bit[code as usize]))
         .sum()
 }
 
@@ -59,9 +65,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn psq_move(&mut self, piece: u8, from: usize, to: usize) {
         if let Some(t) = &self.psq_table {
-            let l = self.rules.layout();
-            let row = &t[piece as usize & 3];
-            self.psq += row[l.index(to) & 127] as i32 - row[l.index(from) & 127] as i32;
+            let row = &t.by_square[piece as usize & 3];
+            self.psq += row[to & (CELLS - 1)] as i32 - row[from & (CELLS - 1)] as i32;
         }
     }
 
@@ -69,8 +74,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn psq_remove(&mut self, code: u8, sq: usize) {
         if let Some(t) = &self.psq_table {
-            let i = self.rules.layout().index(sq) & 127;
-            self.psq -= t[code as usize & 3][i] as i32;
+            self.psq -= t.by_square[code as usize & 3][sq & (CELLS - 1)] as i32;
         }
     }
 }

@@ -24,7 +24,7 @@ use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::Position;
 use crate::psq::{psq_sum, PsqTable};
 use crate::score::Score;
-use crate::square::{step, MAX_AREA};
+use crate::square::{step, CELLS, MAX_AREA};
 
 /// The evaluation data of one ruleset: weights and baked tables.
 #[derive(Clone, Debug)]
@@ -131,10 +131,16 @@ impl Evaluator {
              range: lower the weights"
         );
         let masks = bits::BoardMasks::new(rules);
-        let mut by_bit = [[0i16; 128]; 4];
+        let mut by_bit = PsqTable {
+            by_bit: [[0; 128]; 4],
+            by_square: [[0; CELLS]; 4],
+        };
         for i in 0..masks.board.count_ones() {
+            let sq = masks.square(i);
             for code in [ATTACKER, DEFENDER, KING] {
-                by_bit[code as usize][i as usize] = combined[code as usize][masks.square(i)];
+                let v = combined[code as usize][sq];
+                by_bit.by_bit[code as usize][i as usize] = v;
+                by_bit.by_square[code as usize][sq] = v;
             }
         }
         Evaluator {
