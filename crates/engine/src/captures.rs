@@ -106,13 +106,9 @@ impl Position {
             ATTACKER
         };
         let dirs = self.geometry().directions();
-        // Whether an enemy piece stands beside `to`: a shieldwall starts there or nowhere (the
-        // captures below only empty squares, so none appears).
-        let mut beside = false;
         for d in dirs {
             let v = step(to, d);
             let c = self.cells[v];
-            beside |= c == enemy_soldier || (c == KING && side == Side::Attackers);
             if c == enemy_soldier {
                 if self.hostile_to(step(v, d), c) {
                     self.remove(v);
@@ -121,7 +117,8 @@ impl Position {
                 self.status = Status::KingCaptured;
             }
         }
-        if beside && self.rules.shieldwall() && self.rules.flags_full()[to] & FLAG_EDGE != 0 {
+        // A shieldwall starts with an enemy piece beside `to`, which the test above found.
+        if self.rules.shieldwall() && self.rules.flags_full()[to] & FLAG_EDGE != 0 {
             self.shieldwall(to, side);
         }
         (self.cap_stack.len() - before) as u8
