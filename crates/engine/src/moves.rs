@@ -53,11 +53,16 @@ impl Move {
 /// reached along one of 4 directions, so at most 4 x 121 on the largest board.
 pub const MAX_MOVES: usize = 4 * 121;
 
+/// The room of a [`MoveList`]: [`MAX_MOVES`] rounded up to a power of two, so the generators
+/// store at `n % MOVE_SLOTS`, an index the compiler knows is in range, without a bounds test
+/// per move (`n` never reaches `MAX_MOVES` anyway).
+pub(crate) const MOVE_SLOTS: usize = MAX_MOVES.next_power_of_two();
+
 /// A list of moves on the stack, filled by the generator.
 #[derive(Clone)]
 pub struct MoveList {
     /// The generator fills these and `len` directly (see `Position::gen_moves`).
-    pub(crate) moves: [Move; MAX_MOVES],
+    pub(crate) moves: [Move; MOVE_SLOTS],
     pub(crate) len: usize,
 }
 
@@ -65,7 +70,7 @@ impl MoveList {
     /// An empty list.
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::new(Square(0), Square(0)); MAX_MOVES],
+            moves: [Move::new(Square(0), Square(0)); MOVE_SLOTS],
             len: 0,
         }
     }
