@@ -279,9 +279,11 @@ impl Position {
     /// also end the game, exactly as `make` would find it; the position is left as it was. Only
     /// the board changes and is restored (no hash, history or ply), so the search can test its
     /// many candidate moves for the few worth making.
-    #[inline]
+    ///
+    /// The tests that need no board change are inlined into the callers' loops; the rest is
+    /// [`Position::probe_board`].
+    #[inline(always)]
     pub(crate) fn probe(&mut self, mv: Move, look: Probe) -> bool {
-        let endings = look != Probe::Captures;
         if self.status != Status::Ongoing {
             // What the board probe below would find: the ending stands whatever the move.
             return true;
@@ -290,13 +292,21 @@ impl Position {
         // the landing square. Most candidates have none (with shieldwalls every edge square is
         // one), so they capture nothing, and the ending is decided without touching the board.
         if !self.enemy_beside(mv.to) {
-            if !endings {
+            if look == Probe::Captures {
                 return false;
             }
             if let Some(ends) = self.quiet_ending(mv, look == Probe::EndingsSurrounded) {
                 return ends;
             }
         }
+        self.probe_board(mv, look)
+    }
+
+    /// [`Position::probe`] on the board: the move's pieces placed, its captures and ending
+    /// found as `make` finds them, and the board restored.
+    #[inline(never)]
+    fn probe_board(&mut self, mv: Move, look: Probe) -> bool {
+        let endings = look != Probe::Captures;
         let (from, to) = (mv.from.index(), mv.to.index());
         let piece = self.cells[from];
         let (hash, status, king, psq) = (self.hash, self.status, self.king, self.psq);
@@ -388,7 +398,7 @@ impl Position {
     /// The ending after `mv` (legal, capturing nothing), as `ending_after` would find it, read
     /// from the bitsets without making the move; `None` when only the board can tell (an exit
     /// fort, possible only with the king on the edge). `surrounded` is `is_surrounded()` now.
-    #[inline(always)]
+    #[inline]
     fn quiet_ending(&self, mv: Move, surrounded: bool) -> Option<bool> {
         let piece = self.cells[mv.from.index()];
         let flags = self.rules.flags_full();
