@@ -31,6 +31,10 @@ pub(crate) struct Layout {
     around: [Bits; CELLS],
     /// The on-board squares one orthogonal step from each padded square (0 off the board).
     beside: [Bits; CELLS],
+    /// Per padded square, its neighbours along the edge line it stands on: those in a
+    /// direction with exactly one of its two perpendicular neighbours off the board (0 for a
+    /// square off the edge).
+    along_edge: [Bits; CELLS],
     /// The padded square of each bit index.
     square_of: [u8; 128],
     /// The bit index of each padded square (0 for ring squares and past the area).
@@ -58,6 +62,7 @@ impl Layout {
             bit_of: [0; CELLS],
             around: [0; CELLS],
             beside: [0; CELLS],
+            along_edge: [0; CELLS],
             square_of: [0; 128],
             index_of: [0; CELLS],
             rays: [[0; 128]; 4],
@@ -96,6 +101,12 @@ impl Layout {
             let line = b | north | south;
             l.around[sq] = (line | l.shift(line, 1) | l.shift(line, 3)) & !b;
             l.beside[sq] = l.neighbours(b);
+            for dir in 0..4 {
+                let off = |d: usize| l.shift(b, d) == 0;
+                if b != 0 && off((dir + 1) % 4) != off((dir + 3) % 4) {
+                    l.along_edge[sq] |= l.shift(b, dir);
+                }
+            }
         }
         for i in 0..128 {
             l.from_index[i] = !0 << i;
@@ -157,6 +168,13 @@ impl Layout {
     #[inline(always)]
     pub(crate) fn beside(&self, sq: usize) -> Bits {
         self.beside[sq & (CELLS - 1)]
+    }
+
+    /// The neighbours of padded square `sq` along the edge line it stands on (see
+    /// `along_edge`): where a shieldwall beside it may run.
+    #[inline(always)]
+    pub(crate) fn along_edge(&self, sq: usize) -> Bits {
+        self.along_edge[sq & (CELLS - 1)]
     }
 
     /// The bit of padded square `sq` (0 for a ring square).
@@ -460,5 +478,21 @@ mod tests {
         assert!(m.fill_reaches(1, open, e1));
         assert!(!m.fill_reaches(1, closed, e1));
         assert!(m.fill_reaches(e1, 0, e1), "the seed itself counts");
+    }
+
+    #[test]
+    fn neighbours_along_the_edge_by_hand() {
+        // n = 5 (bit = rank * 5 + file): the corner a1 has both its neighbours on edge lines,
+        // a3 its two on the a-file, c1 its two on rank 1; b2, inside, none; the ring, none.
+        let g = Geometry::new(5).unwrap();
+        let m = Layout::new(g);
+        let at = |f: u8, r: u8| g.square(f, r).unwrap().index();
+        let bit = |f: u32, r: u32| 1u128 << (r * 5 + f);
+        assert_eq!(m.along_edge(at(0, 0)), bit(0, 1) | bit(1, 0));
+        assert_eq!(m.along_edge(at(0, 2)), bit(0, 1) | bit(0, 3));
+        assert_eq!(m.along_edge(at(2, 0)), bit(1, 0) | bit(3, 0));
+        assert_eq!(m.along_edge(at(4, 4)), bit(4, 3) | bit(3, 4));
+        assert_eq!(m.along_edge(at(1, 1)), 0);
+        assert_eq!(m.along_edge(0), 0);
     }
 }

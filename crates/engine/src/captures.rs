@@ -5,7 +5,7 @@
 use crate::bitboard::Bits;
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::{Position, Status};
-use crate::rules::{KingCapture, FLAG_CORNER, FLAG_EDGE};
+use crate::rules::{KingCapture, FLAG_CORNER};
 use crate::square::{step, Square};
 
 impl Position {
@@ -112,8 +112,9 @@ impl Position {
         self.capture_along(to, east, enemy_soldier, side);
         self.capture_along(to, south, enemy_soldier, side);
         self.capture_along(to, west, enemy_soldier, side);
-        // A shieldwall starts with an enemy piece beside `to`, which the test above found.
-        if self.rules.shieldwall() && self.rules.flags_full()[to] & FLAG_EDGE != 0 {
+        // A shieldwall starts with an enemy piece beside `to` along its edge line (the
+        // directions `shieldwall` walks; an enemy inward of `to` starts none).
+        if self.rules.shieldwall() && self.rules.layout().along_edge(to) & self.enemies() != 0 {
             self.shieldwall(to, side);
         }
         (self.cap_stack.len() - before) as u8

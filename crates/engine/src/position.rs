@@ -346,12 +346,17 @@ impl Position {
     /// count).
     #[inline(always)]
     pub(crate) fn enemy_beside(&self, to: Square) -> bool {
-        let enemy = if self.side == Side::Attackers {
+        self.rules.layout().beside(to.index()) & self.enemies() != 0
+    }
+
+    /// The pieces of the side not to move, the king with his defenders.
+    #[inline(always)]
+    pub(crate) fn enemies(&self) -> Bits {
+        if self.side == Side::Attackers {
             self.bits[DEFENDER as usize] | self.bits[KING as usize]
         } else {
             self.bits[ATTACKER as usize]
-        };
-        self.rules.layout().beside(to.index()) & enemy != 0
+        }
     }
 
     /// The squares of `near | edge` (the two parts of the search's capture squares: custodial
