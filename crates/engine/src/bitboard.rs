@@ -31,12 +31,18 @@ pub(crate) struct Layout {
     around: [Bits; CELLS],
     /// The on-board squares one orthogonal step from each padded square (0 off the board).
     beside: [Bits; CELLS],
+    /// Per padded square, its neighbours along the edge line it stands on: those in a
+    /// direction with exactly one of its two perpendicular neighbours off the board (0 for a
+    /// square off the edge).
+    along_edge: [Bits; CELLS],
     /// The padded square of each bit index.
     square_of: [u8; 128],
     /// The bit index of each padded square (0 for ring squares and past the area).
     index_of: [u8; CELLS],
     /// The squares of each direction's ray (contract order) from each bit index, to the edge.
     rays: [[Bits; 128]; 4],
+    /// The four rays of each bit index together: its rank and file but itself.
+    cross: [Bits; 128],
     /// The squares whose bit index is at least each index: what a ray going down the bits keeps
     /// up to its first stop.
     from_index: [Bits; 128],
@@ -56,9 +62,11 @@ impl Layout {
             bit_of: [0; CELLS],
             around: [0; CELLS],
             beside: [0; CELLS],
+            along_edge: [0; CELLS],
             square_of: [0; 128],
             index_of: [0; CELLS],
             rays: [[0; 128]; 4],
+            cross: [0; 128],
             from_index: [0; 128],
         };
         for rank in 0..n as u8 {
@@ -93,12 +101,19 @@ impl Layout {
             let line = b | north | south;
             l.around[sq] = (line | l.shift(line, 1) | l.shift(line, 3)) & !b;
             l.beside[sq] = l.neighbours(b);
+            for dir in 0..4 {
+                let off = |d: usize| l.shift(b, d) == 0;
+                if b != 0 && off((dir + 1) % 4) != off((dir + 3) % 4) {
+                    l.along_edge[sq] |= l.shift(b, dir);
+                }
+            }
         }
         for i in 0..128 {
             l.from_index[i] = !0 << i;
             let b = l.board & (1 << i);
             for dir in 0..4 {
                 l.rays[dir][i] = l.steps(b, dir, l.board);
+                l.cross[i] |= l.rays[dir][i];
             }
         }
         l
@@ -136,6 +151,13 @@ impl Layout {
         ]
     }
 
+    /// The squares of the rank and file of the square of bit index `i`, but itself: all its
+    /// rays to the edge.
+    #[inline(always)]
+    pub(crate) fn cross(&self, i: usize) -> Bits {
+        self.cross[i & 127]
+    }
+
     /// The on-board squares among the 8 around padded square `sq` (orthogonal and diagonal).
     #[inline(always)]
     pub(crate) fn around(&self, sq: usize) -> Bits {
@@ -146,6 +168,13 @@ impl Layout {
     #[inline(always)]
     pub(crate) fn beside(&self, sq: usize) -> Bits {
         self.beside[sq & (CELLS - 1)]
+    }
+
+    /// The neighbours of padded square `sq` along the edge line it stands on (see
+    /// `along_edge`): where a shieldwall beside it may run.
+    #[inline(always)]
+    pub(crate) fn along_edge(&self, sq: usize) -> Bits {
+        self.along_edge[sq & (CELLS - 1)]
     }
 
     /// The bit of padded square `sq` (0 for a ring square).
@@ -449,5 +478,21 @@ mod tests {
         assert!(m.fill_reaches(1, open, e1));
         assert!(!m.fill_reaches(1, closed, e1));
         assert!(m.fill_reaches(e1, 0, e1), "the seed itself counts");
+    }
+
+    #[test]
+    fn neighbours_along_the_edge_by_hand() {
+        // n = 5 (bit = rank * 5 + file): the corner a1 has both its neighbours on edge lines,
+        // a3 its two on the a-file, c1 its two on rank 1; b2, inside, none; the ring, none.
+        let g = Geometry::new(5).unwrap();
+        let m = Layout::new(g);
+        let at = |f: u8, r: u8| g.square(f, r).unwrap().index();
+        let bit = |f: u32, r: u32| 1u128 << (r * 5 + f);
+        assert_eq!(m.along_edge(at(0, 0)), bit(0, 1) | bit(1, 0));
+        assert_eq!(m.along_edge(at(0, 2)), bit(0, 1) | bit(0, 3));
+        assert_eq!(m.along_edge(at(2, 0)), bit(1, 0) | bit(3, 0));
+        assert_eq!(m.along_edge(at(4, 4)), bit(4, 3) | bit(3, 4));
+        assert_eq!(m.along_edge(at(1, 1)), 0);
+        assert_eq!(m.along_edge(0), 0);
     }
 }

@@ -5,7 +5,7 @@
 use crate::bitboard::Bits;
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::{Position, Status};
-use crate::rules::{KingCapture, FLAG_CORNER, FLAG_EDGE};
+use crate::rules::{KingCapture, FLAG_CORNER};
 use crate::square::{step, Square};
 
 impl Position {
@@ -84,6 +84,7 @@ impl Position {
         self.cells[sq] = EMPTY;
         self.bits[c as usize & 3] ^= self.rules.layout().bit(sq);
         self.hash ^= self.rules.zobrist().piece(c, Square(sq as u8));
+        self.psq_remove(c, sq);
         self.cap_stack.push(sq as u8);
     }
 
@@ -104,26 +105,33 @@ impl Position {
         } else {
             ATTACKER
         };
-        let dirs = self.geometry().directions();
-        // Whether an enemy piece stands beside `to`: a shieldwall starts there or nowhere (the
-        // captures below only empty squares, so none appears).
-        let mut beside = false;
-        for d in dirs {
-            let v = step(to, d);
-            let c = self.cells[v];
-            beside |= c == enemy_soldier || (c == KING && side == Side::Attackers);
-            if c == enemy_soldier {
-                if self.hostile_to(step(v, d), c) {
-                    self.remove(v);
-                }
-            } else if c == KING && side == Side::Attackers && self.king_is_captured(v, d) {
-                self.status = Status::KingCaptured;
-            }
-        }
-        if beside && self.rules.shieldwall() && self.rules.flags_full()[to] & FLAG_EDGE != 0 {
+        // The four directions written out (in contract order), each with its step in a
+        // register: the loop over them cost a load and a count per direction.
+        let [north, east, south, west] = self.geometry().directions();
+        self.capture_along(to, north, enemy_soldier, side);
+        self.capture_along(to, east, enemy_soldier, side);
+        self.capture_along(to, south, enemy_soldier, side);
+        self.capture_along(to, west, enemy_soldier, side);
+        // A shieldwall starts with an enemy piece beside `to` along its edge line (the
+        // directions `shieldwall` walks; an enemy inward of `to` starts none).
+        if self.rules.shieldwall() && self.rules.layout().along_edge(to) & self.enemies() != 0 {
             self.shieldwall(to, side);
         }
         (self.cap_stack.len() - before) as u8
+    }
+
+    /// The custodial capture (or the king's) by the piece on `to` in direction `d`.
+    #[inline(always)]
+    fn capture_along(&mut self, to: usize, d: i16, enemy_soldier: u8, side: Side) {
+        let v = step(to, d);
+        let c = self.cells[v];
+        if c == enemy_soldier {
+            if self.hostile_to(step(v, d), c) {
+                self.remove(v);
+            }
+        } else if c == KING && side == Side::Attackers && self.king_is_captured(v, d) {
+            self.status = Status::KingCaptured;
+        }
     }
 
     /// The squares where a move of the side to move may close a shieldwall: an edge square

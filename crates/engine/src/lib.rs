@@ -26,6 +26,7 @@ mod perft;
 mod piece;
 mod play;
 mod position;
+mod psq;
 pub mod record;
 pub mod rng;
 pub mod rules;

@@ -5,7 +5,7 @@
 //! its kind may stop there, and the ray ends after a square its kind may not pass.
 
 use crate::bitboard::Bits;
-use crate::moves::{Move, MoveList, MAX_MOVES};
+use crate::moves::{Move, MoveList, MOVE_SLOTS};
 use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};
 use crate::position::Position;
 use crate::rules::KindSet;
@@ -52,7 +52,7 @@ impl Position {
         dirs: [i16; 4],
         stop: &[KindSet; CELLS],
         pass: &[KindSet; CELLS],
-        moves: &mut [Move; MAX_MOVES],
+        moves: &mut [Move; MOVE_SLOTS],
         mut n: usize,
     ) -> usize {
         // The kind's bit in the stop and pass sets (`KindSet::contains` without its range
@@ -62,7 +62,7 @@ impl Position {
             let mut t = step(sq, d);
             while self.cells[t] == EMPTY {
                 if stop[t].0 & kind != 0 {
-                    moves[n] = Move::new(Square(sq as u8), Square(t as u8));
+                    moves[n % MOVE_SLOTS] = Move::new(Square(sq as u8), Square(t as u8));
                     n += 1;
                 }
                 if pass[t].0 & kind == 0 {
@@ -216,7 +216,7 @@ fn at_most_sparse(x: Bits) -> bool {
 /// moves, so insertion is cheap).
 #[inline(always)]
 fn insert_sorted(
-    moves: &mut [Move; MAX_MOVES],
+    moves: &mut [Move; MOVE_SLOTS],
     n: usize,
     from: Square,
     dir: usize,
@@ -224,9 +224,10 @@ fn insert_sorted(
 ) -> usize {
     let key = |m: &Move| (m.from.0 as u16) << 8 | m.to.0 as u16;
     let found = Move::new(from, Square((dir as u8) << 4 | dist));
-    let mut j = n;
-    while j > 0 && key(&moves[j - 1]) > key(&found) {
-        moves[j] = moves[j - 1];
+    // Indices modulo the room (never reached): no bounds tests.
+    let mut j = n % MOVE_SLOTS;
+    while j > 0 && key(&moves[(j - 1) % MOVE_SLOTS]) > key(&found) {
+        moves[j] = moves[(j - 1) % MOVE_SLOTS];
         j -= 1;
     }
     moves[j] = found;

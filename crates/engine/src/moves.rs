@@ -6,7 +6,9 @@ use crate::square::{Geometry, Square};
 ///
 /// The contract's 16-bit encoding is `from * AREA + to` ([`Move::code`]); in memory it is two
 /// square indices, so making it needs no division.
+// Two-byte aligned, so its two squares are read as one `u16` ([`Move::pair`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(C, align(2))]
 pub struct Move {
     /// Origin square.
     pub from: Square,
@@ -34,6 +36,13 @@ impl Move {
         (from < area).then(|| Move::new(Square(from as u8), Square(to as u8)))
     }
 
+    /// The two squares side by side in a `u16` (`from` in the low byte, as in memory, so the
+    /// compiler reads it as one load): a key to compare moves by, or index a table with.
+    #[inline(always)]
+    pub(crate) fn pair(self) -> u16 {
+        self.from.0 as u16 | (self.to.0 as u16) << 8
+    }
+
     /// The move in `d1-d3` notation.
     pub fn display(self, geometry: Geometry) -> String {
         format!("{}-{}", geometry.name(self.from), geometry.name(self.to))
@@ -44,11 +53,16 @@ impl Move {
 /// reached along one of 4 directions, so at most 4 x 121 on the largest board.
 pub const MAX_MOVES: usize = 4 * 121;
 
+/// The room of a [`MoveList`]: [`MAX_MOVES`] rounded up to a power of two, so the generators
+/// store at `n % MOVE_SLOTS`, an index the compiler knows is in range, without a bounds test
+/// per move (`n` never reaches `MAX_MOVES` anyway).
+pub(crate) const MOVE_SLOTS: usize = MAX_MOVES.next_power_of_two();
+
 /// A list of moves on the stack, filled by the generator.
 #[derive(Clone)]
 pub struct MoveList {
     /// The generator fills these and `len` directly (see `Position::gen_moves`).
-    pub(crate) moves: [Move; MAX_MOVES],
+    pub(crate) moves: [Move; MOVE_SLOTS],
     pub(crate) len: usize,
 }
 
@@ -56,7 +70,7 @@ impl MoveList {
     /// An empty list.
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::new(Square(0), Square(0)); MAX_MOVES],
+            moves: [Move::new(Square(0), Square(0)); MOVE_SLOTS],
             len: 0,
         }
     }

@@ -51,6 +51,8 @@ pub struct Undo {
     pub(crate) mv: Move,
     pub(crate) ncaps: u8,
     pub(crate) status: Status,
+    /// The kept material and table sum before the move (see [`crate::psq`]).
+    pub(crate) psq: i32,
 }
 
 impl Undo {
@@ -80,6 +82,11 @@ pub struct Position {
     /// The squares of each piece code (`ATTACKER`, `DEFENDER`, `KING`; entry 0 unused) as board
     /// bitsets, kept in step with `cells` (see [`crate::bitboard`]).
     pub(crate) bits: [Bits; 4],
+    /// The evaluation's material and table sum over the pieces, kept for `psq_table` (0
+    /// without one; see [`crate::psq`]).
+    pub(crate) psq: i32,
+    /// The table `psq` is kept for, if any.
+    pub(crate) psq_table: Option<Arc<crate::psq::PsqTable>>,
 }
 
 /// Why a position could not be built.
@@ -158,6 +165,8 @@ impl Position {
             ply: 0,
             history: Vec::with_capacity(256),
             cap_stack: Vec::with_capacity(256),
+            psq: 0,
+            psq_table: None,
         };
         if pos.rules.flags()[pos.king.index()] & FLAG_ESCAPE != 0 {
             pos.status = Status::KingEscaped;
@@ -229,6 +238,8 @@ impl Position {
         self.cells[to] = piece;
         let l = self.rules.layout();
         self.bits[piece as usize & 3] ^= l.bit(from) | l.bit(to);
+        let psq = self.psq;
+        self.psq_move(piece, from, to);
         let z = self.rules.zobrist();
         self.hash ^= z.piece(piece, mv.from) ^ z.piece(piece, mv.to);
         let status = self.status;
@@ -242,7 +253,12 @@ impl Position {
             self.status = self.ending_after(mv.to, piece);
         }
         self.pass_turn();
-        Undo { mv, ncaps, status }
+        Undo {
+            mv,
+            ncaps,
+            status,
+            psq,
+        }
     }
 
     /// The hand-over shared by [`Position::make`] and [`Position::make_null`]: the other side
@@ -263,9 +279,11 @@ impl Position {
     /// also end the game, exactly as `make` would find it; the position is left as it was. Only
     /// the board changes and is restored (no hash, history or ply), so the search can test its
     /// many candidate moves for the few worth making.
-    #[inline]
+    ///
+    /// The tests that need no board change are inlined into the callers' loops; the rest is
+    /// [`Position::probe_board`].
+    #[inline(always)]
     pub(crate) fn probe(&mut self, mv: Move, look: Probe) -> bool {
-        let endings = look != Probe::Captures;
         if self.status != Status::Ongoing {
             // What the board probe below would find: the ending stands whatever the move.
             return true;
@@ -274,16 +292,24 @@ impl Position {
         // the landing square. Most candidates have none (with shieldwalls every edge square is
         // one), so they capture nothing, and the ending is decided without touching the board.
         if !self.enemy_beside(mv.to) {
-            if !endings {
+            if look == Probe::Captures {
                 return false;
             }
             if let Some(ends) = self.quiet_ending(mv, look == Probe::EndingsSurrounded) {
                 return ends;
             }
         }
+        self.probe_board(mv, look)
+    }
+
+    /// [`Position::probe`] on the board: the move's pieces placed, its captures and ending
+    /// found as `make` finds them, and the board restored.
+    #[inline(never)]
+    fn probe_board(&mut self, mv: Move, look: Probe) -> bool {
+        let endings = look != Probe::Captures;
         let (from, to) = (mv.from.index(), mv.to.index());
         let piece = self.cells[from];
-        let (hash, status, king) = (self.hash, self.status, self.king);
+        let (hash, status, king, psq) = (self.hash, self.status, self.king, self.psq);
         let moved = {
             let l = self.rules.layout();
             l.bit(from) | l.bit(to)
@@ -311,7 +337,7 @@ impl Position {
         self.cells[to] = EMPTY;
         self.cells[from] = piece;
         self.bits[piece as usize & 3] ^= moved;
-        (self.hash, self.status, self.king) = (hash, status, king);
+        (self.hash, self.status, self.king, self.psq) = (hash, status, king, psq);
         hit
     }
 
@@ -320,12 +346,17 @@ impl Position {
     /// count).
     #[inline(always)]
     pub(crate) fn enemy_beside(&self, to: Square) -> bool {
-        let enemy = if self.side == Side::Attackers {
+        self.rules.layout().beside(to.index()) & self.enemies() != 0
+    }
+
+    /// The pieces of the side not to move, the king with his defenders.
+    #[inline(always)]
+    pub(crate) fn enemies(&self) -> Bits {
+        if self.side == Side::Attackers {
             self.bits[DEFENDER as usize] | self.bits[KING as usize]
         } else {
             self.bits[ATTACKER as usize]
-        };
-        self.rules.layout().beside(to.index()) & enemy != 0
+        }
     }
 
     /// The squares of `near | edge` (the two parts of the search's capture squares: custodial
@@ -372,7 +403,7 @@ impl Position {
     /// The ending after `mv` (legal, capturing nothing), as `ending_after` would find it, read
     /// from the bitsets without making the move; `None` when only the board can tell (an exit
     /// fort, possible only with the king on the edge). `surrounded` is `is_surrounded()` now.
-    #[inline(always)]
+    #[inline]
     fn quiet_ending(&self, mv: Move, surrounded: bool) -> Option<bool> {
         let piece = self.cells[mv.from.index()];
         let flags = self.rules.flags_full();
@@ -447,6 +478,7 @@ impl Position {
             self.bits[enemy as usize] |= l.bit(sq as usize);
         }
         self.status = undo.status;
+        self.psq = undo.psq;
         // The history holds the hash before the move: popping it restores the hash exactly.
         self.hash = self
             .history

@@ -8,7 +8,7 @@
 
 use crate::piece::Side;
 use crate::rng::Xorshift32;
-use crate::square::{Geometry, Square, MAX_AREA};
+use crate::square::{Geometry, Square, CELLS, MAX_AREA};
 
 /// The fixed seed of the zobrist key sequence.
 pub const ZOBRIST_SEED: u32 = 0x7AF1_8C0D;
@@ -16,8 +16,9 @@ pub const ZOBRIST_SEED: u32 = 0x7AF1_8C0D;
 /// The keys for one board size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zobrist {
-    /// Row 0 (empty, and `OFF` via `& 3`) is all zeros, so lookups need no branch.
-    pieces: [[i32; MAX_AREA]; 4],
+    /// Row 0 (empty, and `OFF` via `& 3`) is all zeros, so lookups need no branch; a row for
+    /// every `u8` square (zeros past the area), so they need no bounds test either.
+    pieces: [[i32; CELLS]; 4],
     side: i32,
 }
 
@@ -25,7 +26,7 @@ impl Zobrist {
     /// Generates the keys for `geometry` in the documented order.
     pub fn new(geometry: Geometry) -> Zobrist {
         let mut rng = Xorshift32::new(ZOBRIST_SEED);
-        let mut pieces = [[0i32; MAX_AREA]; 4];
+        let mut pieces = [[0i32; CELLS]; 4];
         for table in pieces.iter_mut().skip(1) {
             for key in table.iter_mut().take(geometry.area()) {
                 *key = rng.next_i32();

@@ -25,7 +25,14 @@ pub(crate) struct BoardMasks {
     pub(crate) king_target: Bits,
     /// The on-board squares of the outermost files and ranks.
     pub(crate) edge: Bits,
+    /// Per bit index, the other squares within [`TROPISM_REACH`] orthogonal steps of it.
+    pub(crate) zone: [Bits; 128],
+    /// Per bit index, its square's file and rank.
+    pub(crate) coords: [(u8, u8); 128],
 }
+
+/// How far from the king the tropism term counts attackers (see `structure::tropism`).
+pub(crate) const TROPISM_REACH: u32 = 3;
 
 impl BoardMasks {
     /// The masks of `rules`' board.
@@ -38,6 +45,8 @@ impl BoardMasks {
             king_stop: 0,
             king_pass: 0,
             king_target: 0,
+            zone: [0; 128],
+            coords: [(0, 0); 128],
             layout,
         };
         for sq in rules.geometry().squares() {
@@ -52,7 +61,24 @@ impl BoardMasks {
                 m.king_pass |= bit;
             }
         }
+        let n = rules.geometry().size() as usize;
+        for i in 0..n * n {
+            m.coords[i] = ((i % n) as u8, (i / n) as u8);
+            // By repeated orthogonal growth, so the distance is counted on the board.
+            let own = m.layout.bit(m.layout.square(i as u32));
+            let mut zone = own;
+            for _ in 0..TROPISM_REACH {
+                zone |= m.layout.neighbours(zone);
+            }
+            m.zone[i] = zone & !own;
+        }
         m
+    }
+
+    /// The bit index of on-board padded square `sq`.
+    #[inline(always)]
+    pub(crate) fn index(&self, sq: usize) -> usize {
+        self.layout.index(sq)
     }
 
     /// The bit of padded square `sq`.

@@ -40,8 +40,13 @@ fn route_rays(pos: &Position) -> [Bits; 4] {
     let [_, attackers, defenders, king] = pos.bits;
     let empty = l.board & !(attackers | defenders | king);
     let targets = empty & rules.king_target_bits();
+    let k = l.index(pos.king_square().index());
+    // Most of the time no free target shares the king's rank or file: no ray to walk.
+    if l.cross(k) & targets == 0 {
+        return [0; 4];
+    }
     let through = empty & rules.pass_bits(KING) & !targets;
-    let rays = l.rays_until(l.index(pos.king_square().index()), through);
+    let rays = l.rays_until(k, through);
     rays.map(|r| if r & targets != 0 { r } else { 0 })
 }
 

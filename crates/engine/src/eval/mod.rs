@@ -17,11 +17,14 @@ pub use fitted::{FittedError, FittedTables};
 pub use tables::Tables;
 pub use weights::{Weights, WEIGHTS, WEIGHT_NAMES, ZIEGE_ATTACKERS};
 
+use std::sync::Arc;
+
 use crate::config::EvalConfig;
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
 use crate::position::Position;
+use crate::psq::{psq_sum, PsqTable};
 use crate::score::Score;
-use crate::square::MAX_AREA;
+use crate::square::{step, CELLS, MAX_AREA};
 
 /// The evaluation data of one ruleset: weights and baked tables.
 #[derive(Clone, Debug)]
@@ -35,8 +38,9 @@ pub struct Evaluator {
     /// becomes one table read per piece.
     combined: [[i16; MAX_AREA]; 8],
     /// `combined` indexed by piece code and bit index instead of square, so the sum walks the
-    /// position's bitsets of each kind and reads neither the mailbox nor the square of a bit.
-    by_bit: [[i16; 128]; 4],
+    /// position's bitsets of each kind and reads neither the mailbox nor the square of a bit;
+    /// shared with the positions a search keeps its sum in (see [`crate::psq`]).
+    by_bit: Arc<PsqTable>,
     /// Board bitsets for the king's escape search.
     masks: bits::BoardMasks,
     /// Per corner (corner-escape boards of size 5 and up): the entry squares beside it, the
@@ -127,17 +131,23 @@ impl Evaluator {
              range: lower the weights"
         );
         let masks = bits::BoardMasks::new(rules);
-        let mut by_bit = [[0i16; 128]; 4];
+        let mut by_bit = PsqTable {
+            by_bit: [[0; 128]; 4],
+            by_square: [[0; CELLS]; 4],
+        };
         for i in 0..masks.board.count_ones() {
+            let sq = masks.square(i);
             for code in [ATTACKER, DEFENDER, KING] {
-                by_bit[code as usize][i as usize] = combined[code as usize][masks.square(i)];
+                let v = combined[code as usize][sq];
+                by_bit.by_bit[code as usize][i as usize] = v;
+                by_bit.by_square[code as usize][sq] = v;
             }
         }
         Evaluator {
             weights: *weights,
             tables,
             combined,
-            by_bit,
+            by_bit: Arc::new(by_bit),
             masks,
             corners: structure::corner_squares(rules),
             start_material,
@@ -174,6 +184,12 @@ impl Evaluator {
     /// (see `EvalConfig::corners`; empty on boards without corner escapes).
     pub fn corner_squares(&self) -> &[[u8; 5]] {
         &self.corners
+    }
+
+    /// Material plus table value per piece code and bit index, the table a search has its
+    /// position keep the sum of (see [`crate::psq`]).
+    pub(crate) fn psq_table(&self) -> &Arc<PsqTable> {
+        &self.by_bit
     }
 }
 
@@ -219,10 +235,11 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
         0
     };
     if cfg.material && cfg.pst && !cfg.defended {
-        // The pieces from their bitsets: a dozen or two squares instead of the whole board.
-        for code in [ATTACKER, DEFENDER, KING] {
-            v += sum_by_bit(pos.bits[code as usize], &ev.by_bit[code as usize]);
-        }
+        // The sum the position keeps for this table as moves are made, else the pieces from
+        // their bitsets: a dozen or two squares instead of the whole board.
+        v += pos
+            .psq_for(&ev.by_bit)
+            .unwrap_or_else(|| psq_sum(&pos.bits, &ev.by_bit));
     } else if cfg.material || cfg.pst || cfg.defended {
         let (first, last) = (
             g.width() as usize + 1,
@@ -263,10 +280,11 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
         }
     }
     if cfg.king_guard {
-        let k = pos.king_square().index() as i16;
+        // All 256 cells, indexed by `step`: no bounds test.
+        let k = pos.king_square().index();
         let n = dirs
             .iter()
-            .filter(|&&d| cells[(k + d) as usize] == ATTACKER)
+            .filter(|&&d| pos.cells[step(k, d)] == ATTACKER)
             .count() as i32;
         v -= n * w.king_guard as i32;
     }
@@ -274,7 +292,7 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
         v += w.mobility as i32 * mobility_difference(pos);
     }
     if cfg.corners {
-        v -= structure::corner_seals(cells, &ev.corners, w);
+        v -= structure::corner_seals(&pos.cells, &ev.corners, w);
     }
     if cfg.triangles {
         v -= structure::corner_triangles(cells, &ev.corners) * w.triangle as i32;
@@ -301,20 +319,6 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
     }
     if cfg.tropism {
         v -= structure::tropism(pos, &ev.masks) * w.tropism as i32;
-    }
-    v
-}
-
-/// The sum of `table` over the bits of `bits`, a 64-bit half at a time (the lowest-bit tricks
-/// on a `u128` cost two words each).
-#[inline(always)]
-fn sum_by_bit(bits: crate::bitboard::Bits, table: &[i16; 128]) -> i32 {
-    let mut v = 0;
-    for (mut half, base) in [(bits as u64, 0), ((bits >> 64) as u64, 64)] {
-        while half != 0 {
-            v += table[base + half.trailing_zeros() as usize] as i32;
-            half &= half - 1;
-        }
     }
     v
 }

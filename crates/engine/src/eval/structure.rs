@@ -5,9 +5,9 @@
 
 use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};
 use crate::position::Position;
-use crate::square::MAX_AREA;
+use crate::square::{CELLS, MAX_AREA};
 
-use super::bits::BoardMasks;
+use super::bits::{BoardMasks, TROPISM_REACH};
 use super::weights::Weights;
 
 /// The squares of each corner's seal (see [`super::Evaluator`]'s `corners`), corners in the order a1,
@@ -85,20 +85,20 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
 }
 
 /// Attackers near the king: the sum of `4 - d` over attackers at orthogonal distance `d <= 3`.
+/// The few attackers in the king's zone (precomputed per square) each score by their file and
+/// rank: cheaper than growing rings and counting bits (the build has no `popcnt`).
 pub(super) fn tropism(pos: &Position, m: &BoardMasks) -> i32 {
-    let king = m.bit(pos.king_square().index());
-    let att = m.holding(pos, ATTACKER);
-    // Rings of squares at distance 1, 2, 3 from the king, by repeated orthogonal growth.
-    let mut inside = king;
+    let k = m.index(pos.king_square().index()) & 127;
+    let near = m.holding(pos, ATTACKER) & m.zone[k];
+    let (kf, kr) = m.coords[k];
+    let reach = TROPISM_REACH as i32 + 1;
     let mut v = 0;
-    for points in [3, 2, 1] {
-        let grown = inside
-            | m.shift(inside, 0)
-            | m.shift(inside, 1)
-            | m.shift(inside, 2)
-            | m.shift(inside, 3);
-        v += points * (att & grown & !inside).count_ones() as i32;
-        inside = grown;
+    for (mut half, base) in [(near as u64, 0), ((near >> 64) as u64, 64)] {
+        while half != 0 {
+            let (f, r) = m.coords[(base + half.trailing_zeros() as usize) & 127];
+            v += reach - (f.abs_diff(kf) + r.abs_diff(kr)) as i32;
+            half &= half - 1;
+        }
     }
     v
 }
@@ -148,7 +148,8 @@ pub(super) fn king_region(pos: &Position, m: &BoardMasks, w: &Weights) -> i32 {
 }
 
 /// The attackers' corner-seal points (see [`EvalConfig::corners`]).
-pub(super) fn corner_seals(cells: &[u8; MAX_AREA], corners: &[[u8; 5]], w: &Weights) -> i32 {
+pub(super) fn corner_seals(cells: &[u8; CELLS], corners: &[[u8; 5]], w: &Weights) -> i32 {
+    // All 256 cells: a `u8` square indexes them without a bounds test.
     let att = |sq: u8| cells[sq as usize] == ATTACKER;
     let mut v = 0;
     for &[e1, b1, e2, b2, d] in corners {
@@ -215,7 +216,7 @@ mod tests {
     }
 
     fn seals(p: &Position) -> i32 {
-        corner_seals(p.cells(), &corner_squares(p.rules()), &WEIGHTS)
+        corner_seals(&p.cells, &corner_squares(p.rules()), &WEIGHTS)
     }
 
     #[test]
@@ -321,6 +322,31 @@ mod tests {
         // The start: the king cannot move.
         let p = Position::start(Arc::new(Rules::preset("copenhagen").unwrap()));
         assert_eq!(threats(&p), 0);
+    }
+
+    #[test]
+    fn tropism_equals_rings_grown_from_the_king() {
+        // Along seeded random walks on every preset: the zone-and-coordinates sum against the
+        // rings of distance 1, 2, 3 grown from the king, counted bit by bit.
+        let mut near = 0;
+        crate::testutil::random_walks(11, 500, 150, |_, pos| {
+            let m = BoardMasks::new(pos.rules());
+            let att = m.holding(pos, ATTACKER);
+            let mut inside = m.bit(pos.king_square().index());
+            let mut want = 0;
+            for points in [3, 2, 1] {
+                let grown = inside
+                    | m.shift(inside, 0)
+                    | m.shift(inside, 1)
+                    | m.shift(inside, 2)
+                    | m.shift(inside, 3);
+                want += points * (att & grown & !inside).count_ones() as i32;
+                inside = grown;
+            }
+            assert_eq!(tropism(pos, &m), want);
+            near += want;
+        });
+        assert!(near > 1000, "{near}");
     }
 
     #[test]

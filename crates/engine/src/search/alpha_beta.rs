@@ -6,6 +6,7 @@ use crate::moves::{Move, MoveList, MAX_MOVES};
 use crate::piece::Side;
 use crate::position::{Position, Probe, Status};
 use crate::score::Score;
+use crate::square::CELLS;
 
 use super::ordering::{self, KEY_CAPTURE, KEY_PV, KEY_TT};
 use super::trace::TraceNode;
@@ -144,17 +145,25 @@ impl Searcher {
         let mut best = Score::NEG_INF;
         let mut best_move = None;
         let mut rekeyed = false;
+        // Set once the largest key left is 0: every key is at least 0 (history counts never go
+        // below), so the rest are all 0 and already in the order the picks would give.
+        let mut in_order = false;
         for i in 0..n {
-            ordering::pick(&mut moves[..n], &mut keys[..n], i);
-            if !rekeyed && self.cfg.history && keys[i] < ordering::KEY_KILLER - 1 {
-                // The quiet moves are reached: their history counts are read now, not at the
-                // node's start, so what the searches above just taught counts (and the cart,
-                // which generates these moves only now, orders them the same way).
-                rekeyed = true;
-                for j in i..n {
-                    keys[j] = self.history.get(moves[j]);
-                }
+            if !in_order {
                 ordering::pick(&mut moves[..n], &mut keys[..n], i);
+                if !rekeyed && self.cfg.history && keys[i] < ordering::KEY_KILLER - 1 {
+                    // The quiet moves are reached: their history counts are read now, not at
+                    // the node's start, so what the searches above just taught counts (and the
+                    // cart, which generates these moves only now, orders them the same way).
+                    rekeyed = true;
+                    for j in i..n {
+                        keys[j] = self.history.get(moves[j]);
+                    }
+                    ordering::pick(&mut moves[..n], &mut keys[..n], i);
+                }
+                // Without history the keys never change either: no re-keying to wait for.
+                in_order = keys[i] == 0 && (rekeyed || !self.cfg.history);
+                debug_assert!(keys[i] >= 0, "a negative ordering key");
             }
             let m = moves[i];
             let tracing = ply < self.trace_plies;
@@ -373,7 +382,8 @@ impl Searcher {
         } else {
             keys[..n].fill(0);
         }
-        let at = |m: Option<Move>| m.and_then(|m| list.iter().position(|&x| x == m));
+        // Compared as `u16`s: one load and compare a move, not one a square.
+        let at = |m: Option<Move>| m.and_then(|m| list.iter().position(|&x| x.pair() == m.pair()));
         if self.cfg.killers {
             let [k0, k1] = self.killers.pair(ply);
             if let Some(i) = at(k1) {
@@ -384,10 +394,17 @@ impl Searcher {
             }
         }
         if self.cfg.captures_first && marks != 0 {
-            let rules = pos.rules().clone();
-            let l = rules.layout();
+            // The few marked squares as a table by square: a byte read a move instead of a
+            // 128-bit test (the marks would not stay in registers across the loop).
+            let mut marked = [false; CELLS];
+            let l = pos.rules().layout();
+            let mut rest = marks;
+            while rest != 0 {
+                marked[l.square(rest.trailing_zeros())] = true;
+                rest &= rest - 1;
+            }
             for (i, &m) in list.iter().enumerate() {
-                if marks & l.bit(m.to.index()) != 0
+                if marked[m.to.index()]
                     && Some(m) != tt_move
                     && Some(m) != pv_move
                     && (king_armed || pos.cell(m.from) != crate::piece::KING)

@@ -131,6 +131,8 @@ impl Searcher {
         self.root_side = pos.side_to_move();
         self.null_floor = 0;
         self.game = super::game::GameHashes::new(pos.history());
+        // The position keeps the evaluation's material and table sum as moves are made.
+        pos.set_psq_table(Some(self.eval.psq_table().clone()));
         let mut result = SearchResult {
             best: None,
             score: Score::DRAW,
