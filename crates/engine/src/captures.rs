@@ -146,14 +146,24 @@ impl Position {
             let armed = if self.rules.king_armed() { king } else { 0 };
             (attackers, defenders | armed)
         };
+        // The enemy pieces on an edge line with a capturer one step inside, the two lines
+        // running east-west together and the two running north-south together: two pieces
+        // next to each other along a line stand on the same line, so nothing pairs across.
+        let wall = |outward: usize| l.lines[outward] & l.shift(capturers, outward);
+        let ranks = enemy & (wall(0) | wall(2));
+        let files = enemy & (wall(1) | wall(3));
+        // A wall needs two of them next to each other: most positions have none.
+        let two = |x: Bits| x & x.wrapping_sub(1) != 0;
         let mut squares = 0;
-        for outward in 0..4 {
-            // The enemy pieces on this edge line with a capturer one step inside.
-            let wall = enemy & l.lines[outward] & l.shift(capturers, outward);
-            for along in [(outward + 1) % 4, (outward + 3) % 4] {
-                // Wall pieces with another next along, then one step back: the landing square.
-                let back = (along + 2) % 4;
-                squares |= l.shift(wall & l.shift(wall, back), back);
+        if two(ranks) {
+            // Wall pieces with another next along, then one step back: the landing square.
+            for back in [1, 3] {
+                squares |= l.shift(ranks & l.shift(ranks, back), back);
+            }
+        }
+        if two(files) {
+            for back in [0, 2] {
+                squares |= l.shift(files & l.shift(files, back), back);
             }
         }
         squares

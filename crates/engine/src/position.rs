@@ -604,6 +604,34 @@ mod tests {
     }
 
     #[test]
+    fn shieldwall_squares_equal_the_edge_by_edge_walk() {
+        // Along seeded random walks on every preset (both sides to move): the squares found
+        // with the lines paired up equal those found edge line by edge line.
+        let mut found = 0;
+        crate::testutil::random_walks(31, 1500, 200, |_, pos| {
+            let l = pos.rules.layout();
+            let [_, attackers, defenders, king] = pos.bits;
+            let (enemy, capturers) = if pos.side == Side::Attackers {
+                (defenders | king, attackers)
+            } else {
+                let armed = if pos.rules.king_armed() { king } else { 0 };
+                (attackers, defenders | armed)
+            };
+            let mut want = 0;
+            for outward in 0..4 {
+                let wall = enemy & l.lines[outward] & l.shift(capturers, outward);
+                for along in [(outward + 1) % 4, (outward + 3) % 4] {
+                    let back = (along + 2) % 4;
+                    want |= l.shift(wall & l.shift(wall, back), back);
+                }
+            }
+            assert_eq!(pos.shieldwall_squares(), want);
+            found += want.count_ones();
+        });
+        assert!(found > 100, "{found}");
+    }
+
+    #[test]
     fn bitsets_and_probes_follow_the_mailbox() {
         // Every preset, pseudo-random walks (restarted when a game ends); at each position every
         // move is probed and made: the probe must agree with `make` and leave the position
