@@ -7,6 +7,7 @@ use crate::bitboard::Bits;
 use crate::moves::Move;
 use crate::notation::{parse_position_string, NotationError};
 use crate::piece::{Side, ATTACKER, DEFENDER, EMPTY, KING, OFF};
+use crate::psq::{psq_sum, PsqTable};
 use crate::rules::{Rules, FLAG_EDGE, FLAG_ESCAPE};
 use crate::square::{Geometry, Square, CELLS, MAX_AREA};
 
@@ -86,7 +87,7 @@ pub struct Position {
     /// without one; see [`crate::psq`]).
     pub(crate) psq: i32,
     /// The table `psq` is kept for, if any.
-    pub(crate) psq_table: Option<Arc<crate::psq::PsqTable>>,
+    pub(crate) psq_table: Option<Arc<PsqTable>>,
 }
 
 /// Why a position could not be built.
@@ -484,6 +485,41 @@ impl Position {
             .history
             .pop()
             .unwrap_or_else(|| unreachable!("unmake without make"));
+    }
+}
+
+/// The evaluation's kept material and table sum ([`crate::psq`]).
+impl Position {
+    /// Makes the position keep `table`'s sum over its pieces from now on (`None`: stop).
+    pub(crate) fn set_psq_table(&mut self, table: Option<Arc<PsqTable>>) {
+        self.psq = table.as_ref().map_or(0, |t| psq_sum(&self.bits, t));
+        self.psq_table = table;
+    }
+
+    /// The kept sum, if the position keeps it for `table` (the same allocation).
+    #[inline(always)]
+    pub(crate) fn psq_for(&self, table: &Arc<PsqTable>) -> Option<i32> {
+        match &self.psq_table {
+            Some(t) if Arc::ptr_eq(t, table) => Some(self.psq),
+            _ => None,
+        }
+    }
+
+    /// The kept sum after `piece` moved from padded square `from` to `to`.
+    #[inline(always)]
+    pub(crate) fn psq_move(&mut self, piece: u8, from: usize, to: usize) {
+        if let Some(t) = &self.psq_table {
+            let row = &t.by_square[piece as usize & 3];
+            self.psq += row[to & (CELLS - 1)] as i32 - row[from & (CELLS - 1)] as i32;
+        }
+    }
+
+    /// The kept sum after the piece `code` on padded square `sq` was captured.
+    #[inline(always)]
+    pub(crate) fn psq_remove(&mut self, code: u8, sq: usize) {
+        if let Some(t) = &self.psq_table {
+            self.psq -= t.by_square[code as usize & 3][sq & (CELLS - 1)] as i32;
+        }
     }
 }
 

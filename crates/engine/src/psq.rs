@@ -3,15 +3,12 @@
 //!
 //! The table is the evaluation's own ([`crate::eval::Evaluator`], material plus table value per
 //! piece code and bit index, defenders' point of view); a search hands it to the position it
-//! searches ([`Position::set_psq_table`]) and the evaluation uses the kept sum only when the
+//! searches (`Position::set_psq_table`) and the evaluation uses the kept sum only when the
 //! position holds that very table (the same allocation), so any other table, or none, falls
 //! back to the full sum. Without a table `make` pays one test.
 
-use std::sync::Arc;
-
 use crate::bitboard::Bits;
 use crate::piece::{ATTACKER, DEFENDER, KING};
-use crate::position::Position;
 use crate::square::CELLS;
 
 /// Material plus table value per piece code (`ATTACKER`, `DEFENDER`, `KING`; 0 unused),
@@ -43,78 +40,4 @@ fn sum_by_bit(bits: Bits, table: &[i16; 128]) -> i32 {
         }
     }
     v
-}
-
-impl Position {
-    /// Makes the position keep `table`'s sum over its pieces from now on (`None`: stop).
-    pub(crate) fn set_psq_table(&mut self, table: Option<Arc<PsqTable>>) {
-        self.psq = table.as_ref().map_or(0, |t| psq_sum(&self.bits, t));
-        self.psq_table = table;
-    }
-
-    /// The kept sum, if the position keeps it for `table` (the same allocation).
-    #[inline(always)]
-    pub(crate) fn psq_for(&self, table: &Arc<PsqTable>) -> Option<i32> {
-        match &self.psq_table {
-            Some(t) if Arc::ptr_eq(t, table) => Some(self.psq),
-            _ => None,
-        }
-    }
-
-    /// The kept sum after `piece` moved from padded square `from` to `to`.
-    #[inline(always)]
-    pub(crate) fn psq_move(&mut self, piece: u8, from: usize, to: usize) {
-        if let Some(t) = &self.psq_table {
-            let row = &t.by_square[piece as usize & 3];
-            self.psq += row[to & (CELLS - 1)] as i32 - row[from & (CELLS - 1)] as i32;
-        }
-    }
-
-    /// The kept sum after the piece `code` on padded square `sq` was captured.
-    #[inline(always)]
-    pub(crate) fn psq_remove(&mut self, code: u8, sq: usize) {
-        if let Some(t) = &self.psq_table {
-            self.psq -= t.by_square[code as usize & 3][sq & (CELLS - 1)] as i32;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::eval::Evaluator;
-
-    #[test]
-    fn the_kept_sum_is_the_full_sum_along_games() {
-        // Seeded random walks on every preset (captures and the king's moves included): after
-        // every move made, and after taking it back, the kept sum equals the sum over the
-        // pieces, and a probe leaves it as it was.
-        let mut made = 0;
-        crate::testutil::random_walks(5, 400, 150, |step, pos| {
-            let table = Evaluator::new(pos.rules()).psq_table().clone();
-            let mut p = pos.clone();
-            p.set_psq_table(Some(table.clone()));
-            let before = p.psq_for(&table);
-            assert_eq!(before, Some(psq_sum(&p.bits, &table)));
-            for &m in step.moves.iter() {
-                p.probe(m, crate::position::Probe::Endings);
-                assert_eq!(p.psq_for(&table), before, "{} probe {m:?}", step.preset);
-                let undo = p.make(m);
-                assert_eq!(
-                    p.psq_for(&table),
-                    Some(psq_sum(&p.bits, &table)),
-                    "{} step {} {m:?}",
-                    step.preset,
-                    step.index
-                );
-                p.unmake(&undo);
-                assert_eq!(p.psq_for(&table), before);
-                made += 1;
-            }
-            // Another evaluator's table (another allocation) is never taken for this one.
-            let other = Evaluator::new(pos.rules()).psq_table().clone();
-            assert_eq!(p.psq_for(&other), None);
-        });
-        assert!(made > 10_000, "{made}");
-    }
 }

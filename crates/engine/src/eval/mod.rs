@@ -441,4 +441,38 @@ mod tests {
         let rules = Arc::new(Rules::preset("tablut").unwrap());
         assert!(Evaluator::new(&rules).start_tables() < -500);
     }
+
+    #[test]
+    fn the_kept_sum_is_the_full_sum_along_games() {
+        // Seeded random walks on every preset (captures and the king's moves included): after
+        // every move made, and after taking it back, the kept sum equals the sum over the
+        // pieces, and a probe leaves it as it was.
+        let mut made = 0;
+        crate::testutil::random_walks(5, 400, 150, |step, pos| {
+            let table = Evaluator::new(pos.rules()).psq_table().clone();
+            let mut p = pos.clone();
+            p.set_psq_table(Some(table.clone()));
+            let before = p.psq_for(&table);
+            assert_eq!(before, Some(crate::psq::psq_sum(&p.bits, &table)));
+            for &m in step.moves.iter() {
+                p.probe(m, crate::position::Probe::Endings);
+                assert_eq!(p.psq_for(&table), before, "{} probe {m:?}", step.preset);
+                let undo = p.make(m);
+                assert_eq!(
+                    p.psq_for(&table),
+                    Some(crate::psq::psq_sum(&p.bits, &table)),
+                    "{} step {} {m:?}",
+                    step.preset,
+                    step.index
+                );
+                p.unmake(&undo);
+                assert_eq!(p.psq_for(&table), before);
+                made += 1;
+            }
+            // Another evaluator's table (another allocation) is never taken for this one.
+            let other = Evaluator::new(pos.rules()).psq_table().clone();
+            assert_eq!(p.psq_for(&other), None);
+        });
+        assert!(made > 10_000, "{made}");
+    }
 }
