@@ -34,7 +34,7 @@ pub fn escape_routes(pos: &Position) -> u8 {
 /// squares he may pass that are not targets, and is a route when the square it stops on is an
 /// empty target.
 #[inline(always)]
-fn route_rays(pos: &Position) -> [Bits; 4] {
+pub(crate) fn route_rays(pos: &Position) -> [Bits; 4] {
     let rules = pos.rules();
     let l = rules.layout();
     let [_, attackers, defenders, king] = pos.bits;

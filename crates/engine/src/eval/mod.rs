@@ -12,7 +12,7 @@ mod tables;
 pub mod weights;
 
 pub use escape::{escape_routes, king_escape, route_squares, Escape, MAX_ESCAPE_DEPTH};
-pub(crate) use escape::{route_bits, route_starts};
+pub(crate) use escape::{route_bits, route_rays, route_starts};
 pub use fitted::{FittedError, FittedTables};
 pub use tables::Tables;
 pub use weights::{Weights, WEIGHTS, WEIGHT_NAMES, ZIEGE_ATTACKERS};

@@ -4,7 +4,7 @@
 //! judge: an open route with the attackers to move is lost unless they close it.
 
 use crate::bitboard::Bits;
-use crate::eval::{escape_routes, evaluate_known, route_bits, route_starts};
+use crate::eval::{escape_routes, evaluate_known, route_bits, route_rays, route_starts};
 use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Probe, Status};
@@ -182,7 +182,21 @@ impl Searcher {
         let mut list = MoveList::new();
         // The attackers' moves onto the marks only (they have no king).
         pos.gen_moves_onto(marks, 0, &mut list);
+        // The open routes one by one: a move leaves open every route it does not land on (its
+        // captures and its square left only empty more squares), so one that lands off a
+        // route reaching the edge loses as below unless it takes the king. No surround can end
+        // the game either: the route joins the king to the edge.
+        let rays = route_rays(pos);
+        let (surround, edge) = (pos.rules().surround_win(), l.edge);
+        let lasting = |to: Bits| {
+            rays.iter()
+                .any(|&r| r != 0 && r & to == 0 && (!surround || r & edge != 0))
+        };
         for &m in list.iter() {
+            let to = pos.rules().layout().bit(m.to.index());
+            if lasting(to) && !pos.probe(m, Probe::Captures) {
+                continue;
+            }
             let undo = pos.make(m);
             let s = if pos.status() != Status::Ongoing {
                 Score::win_in(ply + 1)
