@@ -8,7 +8,6 @@ use crate::eval::{escape_routes, evaluate_known, route_bits, route_rays, route_s
 use crate::moves::MoveList;
 use crate::piece::Side;
 use crate::position::{Position, Probe, Status};
-use crate::rules::{FLAG_EDGE, FLAG_ESCAPE};
 use crate::score::Score;
 
 use super::ordering::capture_parts;
@@ -74,12 +73,12 @@ impl Searcher {
             // The squares where he would have a route, for all his moves at once.
             let starts = route_starts(pos);
             for &m in list.iter() {
-                // A move that captures nothing (no attacker beside its square) and cannot end the
-                // game (off the edge: no escape, no fort) leaves the board as it is but for the
-                // king: it has a route only if it lands on a route start, and most do not.
-                let ends = pos.rules().flags()[m.to.index()] & (FLAG_EDGE | FLAG_ESCAPE) != 0;
-                let quiet = !ends && !pos.enemy_beside(m.to);
-                if quiet && starts & pos.rules().layout().bit(m.to.index()) == 0 {
+                // A move that captures nothing and does not end the game (as the probe finds)
+                // leaves the board as it is but for the king: it has a route only if it lands on
+                // a route start, and most do not.
+                if starts & pos.rules().layout().bit(m.to.index()) == 0
+                    && !pos.probe(m, Probe::Endings)
+                {
                     continue;
                 }
                 let undo = pos.make(m);
