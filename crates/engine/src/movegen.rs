@@ -130,11 +130,8 @@ impl Position {
                 for (dir, &ray) in l.rays_until(i, through).iter().enumerate() {
                     let mut hits = ray & land;
                     while hits != 0 {
-                        let hit = hits & hits.wrapping_neg();
+                        let dist = l.line_steps(i as u32, hits.trailing_zeros());
                         hits &= hits - 1;
-                        // The ray's squares from the piece up to the hit.
-                        let span = if dir < 2 { hit ^ (hit - 1) } else { !(hit - 1) };
-                        let dist = (ray & span).count_ones() as u8;
                         n = insert_sorted(&mut list.moves, n, from, dir, dist);
                     }
                 }
@@ -147,8 +144,9 @@ impl Position {
                     for (back, &ray) in l.rays_until(i, through).iter().enumerate() {
                         let piece = ray & movers;
                         if piece != 0 {
-                            let from = Square(l.square(piece.trailing_zeros()) as u8);
-                            let dist = ray.count_ones() as u8;
+                            let at = piece.trailing_zeros();
+                            let from = Square(l.square(at) as u8);
+                            let dist = l.line_steps(i as u32, at);
                             n = insert_sorted(&mut list.moves, n, from, (back + 2) % 4, dist);
                         }
                     }
