@@ -5,7 +5,7 @@
 //! its kind may stop there, and the ray ends after a square its kind may not pass.
 
 use crate::bitboard::Bits;
-use crate::moves::{Move, MoveList, MOVE_SLOTS};
+use crate::moves::{Move, MoveList};
 use crate::piece::{ATTACKER, DEFENDER, EMPTY, KING};
 use crate::position::Position;
 use crate::rules::KindSet;
@@ -46,13 +46,13 @@ impl Position {
     /// Appends the moves of the piece on `sq` to `moves` from index `n` (N, E, S, W, nearest
     /// first); returns the new count.
     #[inline(always)]
-    fn piece_moves(
+    fn piece_moves<const N: usize>(
         &self,
         sq: usize,
         dirs: [i16; 4],
         stop: &[KindSet; CELLS],
         pass: &[KindSet; CELLS],
-        moves: &mut [Move; MOVE_SLOTS],
+        moves: &mut [Move; N],
         mut n: usize,
     ) -> usize {
         // The kind's bit in the stop and pass sets (`KindSet::contains` without its range
@@ -62,7 +62,7 @@ impl Position {
             let mut t = step(sq, d);
             while self.cells[t] == EMPTY {
                 if stop[t].0 & kind != 0 {
-                    moves[n % MOVE_SLOTS] = Move::new(Square(sq as u8), Square(t as u8));
+                    moves[n % N] = Move::new(Square(sq as u8), Square(t as u8));
                     n += 1;
                 }
                 if pass[t].0 & kind == 0 {
@@ -74,16 +74,17 @@ impl Position {
         n
     }
 
-    /// Fills `list` with the moves of the piece on `sq` (a piece of the side to move), in
-    /// generation order: the same moves as [`Position::gen_moves`] lists from `sq`.
-    pub(crate) fn gen_moves_from(&self, sq: Square, list: &mut MoveList) {
-        list.clear();
+    /// Writes into `moves` (a room of a power of two of at least [`PIECE_MOVES`] moves) the
+    /// moves of the piece on `sq` (a piece of the side to move), in generation order: the same
+    /// moves as [`Position::gen_moves`] lists from `sq`. Returns their count.
+    pub(crate) fn moves_from<const N: usize>(&self, sq: Square, moves: &mut [Move; N]) -> usize {
+        debug_assert!(N.is_power_of_two() && N >= PIECE_MOVES);
         if self.status != crate::position::Status::Ongoing {
-            return;
+            return 0;
         }
         let dirs = self.geometry().directions();
         let (stop, pass) = (self.rules.stop_full(), self.rules.pass_full());
-        list.len = self.piece_moves(sq.index(), dirs, stop, pass, &mut list.moves, 0);
+        self.piece_moves(sq.index(), dirs, stop, pass, moves, 0)
     }
 
     /// Fills `list` with the moves of the side to move that land on a square of `targets` (the
@@ -95,9 +96,25 @@ impl Position {
     /// own four rays instead, and a kind with few landing squares the rays back from each. The
     /// moves are sorted by (piece, direction, distance), the generator's order.
     pub(crate) fn gen_moves_onto(&self, targets: Bits, king_targets: Bits, list: &mut MoveList) {
-        list.clear();
+        // A square is reached along each direction by one piece at most: never past the room.
+        list.len = self
+            .moves_onto(targets, king_targets, &mut list.moves)
+            .unwrap_or_else(|| unreachable!("more moves than squares reached"));
+    }
+
+    /// [`Position::gen_moves_onto`] into `moves`, a room of a power of two of moves; returns
+    /// the count, or `None` when there were more moves than room (the caller generates them
+    /// again into a [`MoveList`]). So the search's few candidates need no list of
+    /// [`MAX_MOVES`](crate::moves::MAX_MOVES) zeroed for them.
+    pub(crate) fn moves_onto<const N: usize>(
+        &self,
+        targets: Bits,
+        king_targets: Bits,
+        moves: &mut [Move; N],
+    ) -> Option<usize> {
+        debug_assert!(N.is_power_of_two());
         if self.status != crate::position::Status::Ongoing {
-            return;
+            return Some(0);
         }
         let l = self.rules.layout();
         let dirs = self.geometry().directions();
@@ -132,7 +149,7 @@ impl Position {
                     while hits != 0 {
                         let dist = l.line_steps(i as u32, hits.trailing_zeros());
                         hits &= hits - 1;
-                        n = insert_sorted(&mut list.moves, n, from, dir, dist);
+                        n = insert_sorted(moves, n, from, dir, dist);
                     }
                 }
             } else if at_most_sparse(land) {
@@ -147,7 +164,7 @@ impl Position {
                             let at = piece.trailing_zeros();
                             let from = Square(l.square(at) as u8);
                             let dist = l.line_steps(i as u32, at);
-                            n = insert_sorted(&mut list.moves, n, from, (back + 2) % 4, dist);
+                            n = insert_sorted(moves, n, from, (back + 2) % 4, dist);
                         }
                     }
                 }
@@ -171,17 +188,19 @@ impl Position {
                             from = step(from, -d);
                             dist += 1;
                         }
-                        n = insert_sorted(&mut list.moves, n, Square(from as u8), dir, dist);
+                        n = insert_sorted(moves, n, Square(from as u8), dir, dist);
                     }
                 }
             }
         }
-        for m in list.moves[..n].iter_mut() {
+        // Past the room the moves were stored over each other (at indices wrapped into it):
+        // none is read.
+        for m in moves.get_mut(..n)?.iter_mut() {
             let (dir, dist) = (m.to.0 >> 4, m.to.0 & 15);
             let to = m.from.0 as i16 + dirs[dir as usize & 3] * dist as i16;
             m.to = Square(to as u8);
         }
-        list.len = n;
+        Some(n)
     }
 
     /// Whether `mv` is among the generated moves (a slow, exact legality test for `play`).
@@ -191,6 +210,9 @@ impl Position {
         list.iter().any(|&m| m == mv)
     }
 }
+
+/// The most moves one piece has: along an 11-square rank and file, 10 each.
+pub(crate) const PIECE_MOVES: usize = 20;
 
 /// At most this many landing squares of a kind are walked back from one by one (four rays
 /// each) instead of filled towards from all its pieces (four doubling fills).
@@ -213,8 +235,8 @@ fn at_most_sparse(x: Bits) -> bool {
 /// board), held in the two bytes of a `Move` until the list is done (the generator's order; few
 /// moves, so insertion is cheap).
 #[inline(always)]
-fn insert_sorted(
-    moves: &mut [Move; MOVE_SLOTS],
+fn insert_sorted<const N: usize>(
+    moves: &mut [Move; N],
     n: usize,
     from: Square,
     dir: usize,
@@ -223,9 +245,9 @@ fn insert_sorted(
     let key = |m: &Move| (m.from.0 as u16) << 8 | m.to.0 as u16;
     let found = Move::new(from, Square((dir as u8) << 4 | dist));
     // Indices modulo the room (never reached): no bounds tests.
-    let mut j = n % MOVE_SLOTS;
-    while j > 0 && key(&moves[(j - 1) % MOVE_SLOTS]) > key(&found) {
-        moves[j] = moves[(j - 1) % MOVE_SLOTS];
+    let mut j = n % N;
+    while j > 0 && key(&moves[(j - 1) % N]) > key(&found) {
+        moves[j] = moves[(j - 1) % N];
         j -= 1;
     }
     moves[j] = found;
@@ -246,7 +268,7 @@ mod tests {
         // the moves of each piece, against the full list filtered in its own order.
         let mut rng = Xorshift32::new(7);
         let mut onto = MoveList::new();
-        let mut checked = 0usize;
+        let (mut checked, mut overflows) = (0usize, 0usize);
         crate::testutil::random_walks(29, 600, 150, |step, pos| {
             let l = pos.rules().layout();
             let mut r = || random_bits(&mut rng);
@@ -277,24 +299,34 @@ mod tests {
                         })
                         .collect();
                     assert_eq!(onto.as_slice(), want, "{} step {}", step.preset, step.index);
+                    // In a small room: the same moves, or none when they do not fit.
+                    let mut room = [Move::default(); 32];
+                    let fits = pos.moves_onto(targets, king_targets, &mut room);
+                    let want_fits = (want.len() <= room.len()).then_some(want.len());
+                    assert_eq!(fits, want_fits, "{} step {}", step.preset, step.index);
+                    if let Some(n) = fits {
+                        assert_eq!(&room[..n], want, "{} step {}", step.preset, step.index);
+                    }
+                    overflows += (fits.is_none()) as usize;
                     checked += want.len();
                 }
             }
-            let mut from = MoveList::new();
+            let mut from = [Move::default(); 32];
             for sq in pos.rules().geometry().squares() {
                 if crate::piece::Side::of_piece(pos.cell(sq)) != Some(pos.side_to_move()) {
                     continue;
                 }
-                pos.gen_moves_from(sq, &mut from);
+                let n = pos.moves_from(sq, &mut from);
                 let want: Vec<Move> = step
                     .moves
                     .iter()
                     .copied()
                     .filter(|m| m.from == sq)
                     .collect();
-                assert_eq!(from.as_slice(), want, "{} step {}", step.preset, step.index);
+                assert_eq!(&from[..n], want, "{} step {}", step.preset, step.index);
             }
         });
         assert!(checked > 100_000, "{checked}");
+        assert!(overflows > 100, "{overflows}");
     }
 }

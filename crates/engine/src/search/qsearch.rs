@@ -5,7 +5,7 @@
 
 use crate::bitboard::Bits;
 use crate::eval::{escape_routes, evaluate_known, route_bits, route_rays, route_starts};
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveList};
 use crate::piece::Side;
 use crate::position::{Position, Probe, Status};
 use crate::score::Score;
@@ -13,6 +13,10 @@ use crate::score::Score;
 use super::ordering::capture_parts;
 use super::race::is_fork;
 use super::{Searcher, MAX_PLY};
+
+/// The moves a quiescence node generates at once without a [`MoveList`]: a power of two, at
+/// least a piece's moves ([`crate::movegen::PIECE_MOVES`]).
+const ROOM: usize = 32;
 
 impl Searcher {
     /// Captures only, in generation order, at most the config's `max_qply` plies deep. A
@@ -65,14 +69,16 @@ impl Searcher {
         if stand > alpha {
             alpha = stand;
         }
-        let mut list = MoveList::new();
+        // The few moves this node tries, in a room far smaller than a move list's (zeroed at
+        // every node); more than it holds go to a list made for them.
+        let mut room = [Move::default(); ROOM];
         let king = pos.king_square();
         if self.cfg.escape_threat && pos.side_to_move() == Side::Defenders {
             // The king's moves to a square with an open route come first: a fork wins at once.
-            pos.gen_moves_from(king, &mut list);
+            let n = pos.moves_from(king, &mut room);
             // The squares where he would have a route, for all his moves at once.
             let starts = route_starts(pos);
-            for &m in list.iter() {
+            for &m in &room[..n] {
                 // A move that captures nothing and does not end the game (as the probe finds)
                 // leaves the board as it is but for the king: it has a route only if it lands on
                 // a route start, and most do not.
@@ -126,8 +132,16 @@ impl Searcher {
         } else {
             marks
         };
-        pos.gen_moves_onto(soldiers, king_marks, &mut list);
-        for &m in list.iter() {
+        let mut list;
+        let moves = match pos.moves_onto(soldiers, king_marks, &mut room) {
+            Some(n) => &room[..n],
+            None => {
+                list = MoveList::new();
+                pos.gen_moves_onto(soldiers, king_marks, &mut list);
+                list.as_slice()
+            }
+        };
+        for &m in moves {
             // Most candidates neither capture nor end the game: a probe of the board rules them
             // out without a full make (the kept ones are made below and tested as before).
             if !pos.probe(m, look) {
@@ -178,9 +192,18 @@ impl Searcher {
         if best > alpha {
             alpha = best;
         }
-        let mut list = MoveList::new();
-        // The attackers' moves onto the marks only (they have no king).
-        pos.gen_moves_onto(marks, 0, &mut list);
+        // The attackers' moves onto the marks only (they have no king), in a room as in
+        // `qsearch`.
+        let mut room = [Move::default(); ROOM];
+        let mut list;
+        let moves = match pos.moves_onto(marks, 0, &mut room) {
+            Some(n) => &room[..n],
+            None => {
+                list = MoveList::new();
+                pos.gen_moves_onto(marks, 0, &mut list);
+                list.as_slice()
+            }
+        };
         // The open routes one by one: a move leaves open every route it does not land on (its
         // captures and its square left only empty more squares), so one that lands off a
         // route reaching the edge loses as below unless it takes the king. No surround can end
@@ -191,7 +214,7 @@ impl Searcher {
             rays.iter()
                 .any(|&r| r != 0 && r & to == 0 && (!surround || r & edge != 0))
         };
-        for &m in list.iter() {
+        for &m in moves {
             let to = pos.rules().layout().bit(m.to.index());
             if lasting(to) && !pos.probe(m, Probe::Captures) {
                 continue;
