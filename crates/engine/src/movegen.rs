@@ -93,8 +93,8 @@ impl Position {
     ///
     /// Each kind's reachable targets come from a doubling fill per direction (all its pieces at
     /// once), each target reached walked back to its piece; a lone piece (the king) takes its
-    /// own four rays instead, and a kind with few landing squares the rays back from each. The
-    /// moves are sorted by (piece, direction, distance), the generator's order.
+    /// own four rays instead. The moves are sorted by (piece, direction, distance), the
+    /// generator's order.
     pub(crate) fn gen_moves_onto(&self, targets: Bits, king_targets: Bits, list: &mut MoveList) {
         // A square is reached along each direction by one piece at most: never past the room.
         list.len = self
@@ -152,22 +152,6 @@ impl Position {
                         n = insert_sorted(moves, n, from, dir, dist);
                     }
                 }
-            } else if at_most_sparse(land) {
-                // Few landing squares: each one's rays back, ended by a piece of the kind.
-                let mut rest = land;
-                while rest != 0 {
-                    let i = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    for (back, &ray) in l.rays_until(i, through).iter().enumerate() {
-                        let piece = ray & movers;
-                        if piece != 0 {
-                            let at = piece.trailing_zeros();
-                            let from = Square(l.square(at) as u8);
-                            let dist = l.line_steps(i as u32, at);
-                            n = insert_sorted(moves, n, from, (back + 2) % 4, dist);
-                        }
-                    }
-                }
             } else {
                 // Each direction's fill by its own constant: the loop below would pick the shift
                 // by a branch on a variable direction.
@@ -214,21 +198,6 @@ impl Position {
 /// The most moves one piece has: along an 11-square rank and file, 10 each.
 pub(crate) const PIECE_MOVES: usize = 20;
 
-/// At most this many landing squares of a kind are walked back from one by one (four rays
-/// each) instead of filled towards from all its pieces (four doubling fills).
-const SPARSE_LAND: u32 = 3;
-
-/// Whether `x` has at most [`SPARSE_LAND`] squares: that many lowest bits cleared leave none
-/// (cheaper than counting them: the build targets no `popcnt` instruction).
-#[inline(always)]
-fn at_most_sparse(x: Bits) -> bool {
-    let mut rest = x;
-    for _ in 0..SPARSE_LAND {
-        rest &= rest.wrapping_sub(1);
-    }
-    rest == 0
-}
-
 /// Inserts the move of the piece on `from` going `dist` squares in direction `dir` into the
 /// first `n` of `moves`, kept sorted by its key; returns the new count. The key is the piece's
 /// square, then the direction (2 bits) and the distance (4 bits: at most 10 steps on an 11 x 11
@@ -273,7 +242,7 @@ mod tests {
             let l = pos.rules().layout();
             let mut r = || random_bits(&mut rng);
             let sparse = r() & r();
-            // A sixteenth of the board: often few enough landing squares to be walked back from.
+            // A sixteenth of the board: few landing squares, as quiescence asks for.
             let sparser = sparse & r() & r();
             let sets = [
                 sparse & l.board,
