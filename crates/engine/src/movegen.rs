@@ -195,8 +195,8 @@ impl Position {
     }
 }
 
-/// The most moves one piece has: along an 11-square rank and file, 10 each.
-pub(crate) const PIECE_MOVES: usize = 20;
+/// The most moves one piece has: along a rank and a file of the largest board.
+pub(crate) const PIECE_MOVES: usize = 2 * (crate::square::MAX_SIZE as usize - 1);
 
 /// Inserts the move of the piece on `from` going `dist` squares in direction `dir` into the
 /// first `n` of `moves`, kept sorted by its key; returns the new count. The key is the piece's

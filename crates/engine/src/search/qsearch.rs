@@ -17,6 +17,7 @@ use super::{Searcher, MAX_PLY};
 /// The moves a quiescence node generates at once without a [`MoveList`]: a power of two, at
 /// least a piece's moves ([`crate::movegen::PIECE_MOVES`]).
 const ROOM: usize = 32;
+const _: () = assert!(ROOM.is_power_of_two() && ROOM >= crate::movegen::PIECE_MOVES);
 
 impl Searcher {
     /// Captures only, in generation order, at most the config's `max_qply` plies deep. A
