@@ -139,11 +139,7 @@ impl Searcher {
             .then(|| self.prev_pv.get(ply).copied())
             .flatten();
         let mut keys = [0i16; MAX_MOVES];
-        // The quiet moves' keys are their history counts as they stand now, but they are read
-        // only when the first quiet move is picked (most nodes are cut before): the counters
-        // are read back to this mark then.
-        let mark = self.history.mark();
-        let n = self.order(pos, &list, ply, tt_move, pv_move, &mut keys, false);
+        let n = self.order(pos, &list, ply, tt_move, pv_move, &mut keys);
         // Picked in place: the list is this node's own.
         let moves = &mut list.moves;
         let mut best = Score::NEG_INF;
@@ -156,17 +152,10 @@ impl Searcher {
             if !in_order {
                 ordering::pick(&mut moves[..n], &mut keys[..n], i);
                 if !rekeyed && self.cfg.history && keys[i] < ordering::KEY_KILLER - 1 {
-                    // The quiet moves are reached (their keys were left 0, so the pick above
-                    // moved none): first picked by their history counts as they were at the
-                    // node's start, then by the counts now, so what the searches above just
-                    // taught counts (and the cart, which generates these moves only now, orders
-                    // them the same way). With no count changed since, the first pick is the
-                    // second's.
+                    // The quiet moves are reached: their history counts are read now, not at
+                    // the node's start, so what the searches above just taught counts (and the
+                    // cart, which generates these moves only now, orders them the same way).
                     rekeyed = true;
-                    if self.history.mark() != mark {
-                        self.history.keys_at(mark, &moves[i..n], &mut keys[i..n]);
-                        ordering::pick(&mut moves[..n], &mut keys[..n], i);
-                    }
                     for j in i..n {
                         keys[j] = self.history.get(moves[j]);
                     }
@@ -358,8 +347,7 @@ impl Searcher {
     }
 
     /// Fills `keys` with the ordering keys of `list`'s moves for the enabled features;
-    /// returns the count. Key order: TT move, PV move, captures, killers, history (the quiet
-    /// moves' keys left 0 without `with_history`: `keys` comes zeroed). A capture is
+    /// returns the count. Key order: TT move, PV move, captures, killers, history. A capture is
     /// a move that takes a piece or the king: the candidates (moves landing where
     /// `capture_squares` marks, the king's own moves only if he is armed) are probed on the
     /// board to see (`pos` is restored).
@@ -372,7 +360,6 @@ impl Searcher {
         tt_move: Option<Move>,
         pv_move: Option<Move>,
         keys: &mut [i16; MAX_MOVES],
-        with_history: bool,
     ) -> usize {
         // Only squares where a capture is possible: custodial and king captures, and the edge
         // squares where a shieldwall may close (the others need no probe).
@@ -388,10 +375,12 @@ impl Searcher {
         // The keys by rising priority, each kind written over the one before: history for
         // all, then the killers, the captures, the PV move and the TT move where they are
         // (one short scan each instead of every test on every move).
-        if self.cfg.history && with_history {
+        if self.cfg.history {
             for (k, &m) in keys.iter_mut().zip(list) {
                 *k = self.history.get(m);
             }
+        } else {
+            keys[..n].fill(0);
         }
         // Compared as `u16`s: one load and compare a move, not one a square.
         let at = |m: Option<Move>| m.and_then(|m| list.iter().position(|&x| x.pair() == m.pair()));

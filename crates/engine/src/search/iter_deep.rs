@@ -249,8 +249,6 @@ impl Searcher {
     /// `best - margin` as the lower bound so near-best moves get exact scores).
     fn root(&mut self, pos: &mut Position, depth: i32) -> Option<(Score, Move)> {
         self.tick();
-        // No node below holds a history mark yet: the changes before need not be kept.
-        self.history.clear_log();
         self.pv_len[0] = 0;
         let mut list = MoveList::new();
         pos.gen_moves(&mut list);
@@ -261,7 +259,7 @@ impl Searcher {
             None
         };
         let mut keys = [0i16; MAX_MOVES];
-        let n = self.order(pos, &list, 0, tt_move, pv_move, &mut keys, true);
+        let n = self.order(pos, &list, 0, tt_move, pv_move, &mut keys);
         let moves = &mut list.moves;
         let beta = Score::INF;
         let mut best: Option<(Score, Move)> = None;

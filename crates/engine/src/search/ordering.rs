@@ -74,10 +74,6 @@ pub struct History {
     /// Indexed by [`Move::pair`] (`to * 256 + from`, both padded squares): a `u16`'s worth of
     /// entries, so the index needs no bounds test and no multiply by the board's area.
     counts: Box<[i16; 1 << 16]>,
-    /// Every change to `counts` since [`History::clear_log`], oldest first: the index, the
-    /// counter before and after. So the counters as they were at a [`History::mark`] can be
-    /// read back ([`History::keys_at`]) without a copy of them taken then.
-    log: Vec<(u16, i16, i16)>,
 }
 
 impl History {
@@ -89,7 +85,6 @@ impl History {
                 .into_boxed_slice()
                 .try_into()
                 .unwrap_or_else(|_| unreachable!("the length asked for")),
-            log: Vec::new(),
         }
     }
     /// A quiet move caused a cutoff with `depth` plies left: add `depth^2`; when the counter
@@ -99,40 +94,11 @@ impl History {
         let i = History::index(m);
         let bonus = (depth.clamp(1, 100) * depth.clamp(1, 100)).min(HISTORY_MAX as i32) as i16;
         if self.counts[i] > HISTORY_MAX - bonus {
-            for (j, c) in self.counts.iter_mut().enumerate() {
-                let half = *c / 2;
-                if half != *c {
-                    self.log.push((j as u16, *c, half));
-                    *c = half;
-                }
+            for c in self.counts.iter_mut() {
+                *c /= 2;
             }
         }
-        let before = self.counts[i];
-        self.log.push((i as u16, before, before + bonus));
         self.counts[i] += bonus;
-    }
-    /// Where the change log stands: what [`History::keys_at`] reads the counters back to.
-    #[inline(always)]
-    pub fn mark(&self) -> usize {
-        self.log.len()
-    }
-    /// Forgets the changes logged so far (no [`History::mark`] taken before may be read back).
-    pub fn clear_log(&mut self) {
-        self.log.clear();
-    }
-    /// Writes into `keys` the counters of `moves` as they were at `mark` (an earlier
-    /// [`History::mark`] since the last [`History::clear_log`]): the changes since are undone,
-    /// the counters read, and the changes made again.
-    pub fn keys_at(&mut self, mark: usize, moves: &[Move], keys: &mut [i16]) {
-        for &(i, before, _) in self.log[mark..].iter().rev() {
-            self.counts[i as usize] = before;
-        }
-        for (k, &m) in keys.iter_mut().zip(moves) {
-            *k = self.get(m);
-        }
-        for &(i, _, after) in &self.log[mark..] {
-            self.counts[i as usize] = after;
-        }
     }
     /// The counter of `m`.
     #[inline]
@@ -325,29 +291,6 @@ mod tests {
         }
         assert!(h.get(a) <= HISTORY_MAX && h.get(a) > h.get(b));
         assert!(h.get(b) < 100, "b was halved along the way");
-    }
-
-    #[test]
-    fn history_reads_back_to_a_mark() {
-        // Counters read back to a mark across rewards and halvings, and left as they are now.
-        let mut h = History::new(81);
-        let (a, b, c) = (m(10, 12), m(11, 13), m(14, 15));
-        h.reward(a, 5);
-        h.reward(b, 3);
-        let mark = h.mark();
-        let then = [h.get(a), h.get(b), h.get(c)];
-        for _ in 0..700 {
-            h.reward(a, 10);
-        }
-        h.reward(c, 2);
-        let now = [h.get(a), h.get(b), h.get(c)];
-        assert!(now[1] < then[1], "b was halved on the way");
-        let mut keys = [0; 3];
-        h.keys_at(mark, &[a, b, c], &mut keys);
-        assert_eq!(keys, then);
-        assert_eq!([h.get(a), h.get(b), h.get(c)], now);
-        h.keys_at(h.mark(), &[a, b, c], &mut keys);
-        assert_eq!(keys, now);
     }
 
     #[test]
