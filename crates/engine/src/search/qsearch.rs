@@ -133,15 +133,8 @@ impl Searcher {
         } else {
             marks
         };
-        let mut list;
-        let moves = match pos.moves_onto(soldiers, king_marks, &mut room) {
-            Some(n) => &room[..n],
-            None => {
-                list = MoveList::new();
-                pos.gen_moves_onto(soldiers, king_marks, &mut list);
-                list.as_slice()
-            }
-        };
+        let mut list = None;
+        let moves = moves_onto(pos, soldiers, king_marks, &mut room, &mut list);
         for &m in moves {
             // Most candidates neither capture nor end the game: a probe of the board rules them
             // out without a full make (the kept ones are made below and tested as before).
@@ -196,15 +189,8 @@ impl Searcher {
         // The attackers' moves onto the marks only (they have no king), in a room as in
         // `qsearch`.
         let mut room = [Move::default(); ROOM];
-        let mut list;
-        let moves = match pos.moves_onto(marks, 0, &mut room) {
-            Some(n) => &room[..n],
-            None => {
-                list = MoveList::new();
-                pos.gen_moves_onto(marks, 0, &mut list);
-                list.as_slice()
-            }
-        };
+        let mut list = None;
+        let moves = moves_onto(pos, marks, 0, &mut room, &mut list);
         // The open routes one by one: a move leaves open every route it does not land on (its
         // captures and its square left only empty more squares), so one that lands off a
         // route reaching the edge loses as below unless it takes the king. No surround can end
@@ -243,6 +229,26 @@ impl Searcher {
 
 /// Fail-soft bookkeeping after a move scored `s`: raises `best` and `alpha`; true when `s`
 /// reaches `beta` (a cutoff).
+/// The side to move's moves onto `targets` (the king's onto `king_targets`): in `room` when they
+/// fit, else in a list made in `list` for the rare node with more, so the common node never
+/// zeroes a whole move list.
+fn moves_onto<'a>(
+    pos: &Position,
+    targets: Bits,
+    king_targets: Bits,
+    room: &'a mut [Move; ROOM],
+    list: &'a mut Option<MoveList>,
+) -> &'a [Move] {
+    match pos.moves_onto(targets, king_targets, room) {
+        Some(n) => &room[..n],
+        None => {
+            let list = list.insert(MoveList::new());
+            pos.gen_moves_onto(targets, king_targets, list);
+            list.as_slice()
+        }
+    }
+}
+
 fn raise(best: &mut Score, alpha: &mut Score, s: Score, beta: Score) -> bool {
     if s > *best {
         *best = s;
