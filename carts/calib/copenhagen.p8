@@ -1,7 +1,7 @@
 pico-8 cartridge // http://www.pico-8.com
 version 42
 __lua__
--- tafl8 ruleset copenhagen d0c3131c
+-- tafl8 ruleset copenhagen 49bd64cd
 function rnd32()
  rs^^=rs<<13
  rs^^=rs>>>17

@@ -190,9 +190,9 @@ fn the_best_engine_is_rust_only_and_validated() {
     // Copenhagen and Tablut name one (docs/strength.md); the others play their engine
     // everywhere.
     let cph = Rules::preset("copenhagen").unwrap();
-    assert_eq!(cph.best_spec(), "full,+corners,+tropism,+qrace");
+    assert_eq!(cph.best_spec(), "full,+corners,+tropism,+qrace,+potential");
     let best = SearchConfig::parse_for("best", &cph).unwrap();
-    assert!(best.eval.corners && best.eval.tropism && best.quiet_race > 0);
+    assert!(best.eval.corners && best.eval.tropism && best.quiet_race > 0 && best.eval.potential);
     assert_ne!(best, SearchConfig::of_rules(&cph));
     let tablut = Rules::preset("tablut").unwrap();
     let best = SearchConfig::parse_for("best", &tablut).unwrap();
