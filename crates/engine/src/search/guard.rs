@@ -12,7 +12,10 @@
 //!   proven win, played at once.
 //!
 //! Both are proofs (the race's attackers' side is complete), so a refuted move really loses and
-//! a found win really wins; what the guard cannot prove in its time changes nothing. With a time
+//! a found win really wins; what the guard cannot prove in its time changes nothing. A position
+//! of the two plies in front of the race that repeats one of the game is the repetition rule's
+//! to score, as the search scores it, so no proof passes through one (in Copenhagen a king
+//! shuttling back to a square he threatens from would otherwise "win" by moving into a loss). With a time
 //! limit the search keeps [`QUIET_SHARE`] of it ([`QUIET_SHARE_DEFENDERS`] for the
 //! defenders) and the guard has the rest; without one the
 //! guard is bounded by [`QUIET_TRIES`] and [`QUIET_BUDGET`] only, so depth- and node-limited
@@ -193,7 +196,9 @@ impl Searcher {
     ) -> Proof {
         let undo = pos.make(mv);
         let mut proof = Proof::Holds;
-        if pos.status() == Status::Ongoing {
+        // A move into a repeated position is scored by the repetition rule, which the search
+        // has seen: the race proves nothing about it.
+        if pos.status() == Status::Ongoing && self.repetition(pos, 0).is_none() {
             let mut replies = MoveList::new();
             pos.gen_moves(&mut replies);
             for &d in replies.iter() {
@@ -229,6 +234,11 @@ impl Searcher {
         deadline: Option<Instant>,
         budget_end: u64,
     ) -> Proof {
+        if self.repetition(pos, 0).is_some() {
+            // The defenders' move repeated a position: the repetition rule scores it (in
+            // Copenhagen a loss for them), however the race would end.
+            return Proof::Holds;
+        }
         let plies = self.cfg.quiet_race;
         let mut list = MoveList::new();
         pos.gen_moves(&mut list);

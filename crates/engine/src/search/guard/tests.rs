@@ -194,3 +194,44 @@ fn without_the_switch_the_choice_is_the_searchs() {
     let got = b.decide(&mut pos, Limits::depth(2));
     assert_eq!(got.without_times(), want.without_times());
 }
+
+#[test]
+fn no_quiet_win_through_a_repetition() {
+    // Round 4 of docs/strength/games/opentafl-potential-copenhagen.otg: the king and an
+    // attacker shuttled (Kk9-j9, k10-j10, Kj9-k9, j10-k10, ...) until Kj9-k9 would stand the
+    // king on k9 beside an empty k10 a third time. The race behind it wins (the king reaches
+    // k11 past any reply), but the move repeats the position, which loses for the defenders
+    // (`tfr:w`): the quiet race once played it as a proven win.
+    let rules = Arc::new(Rules::from_otr(CPH).unwrap());
+    let mut pos = Position::start(rules.clone());
+    play_move_list(
+        &mut pos,
+        "d1-c1 h6-h2 h11-h3xh2 g7-h7 f10-j10 g6-g10 j6-i6 Kf6-g6 d11-d9 Kg6-g9 i6-i9 g5-i5 \
+         g1-g3 Kg9-h9 b6-b10 i5-i6 f2-j2 i6-j6 i9-i6xj6 Kh9-k9 j10-k10 Kk9-j9 k10-j10 Kj9-k9 \
+         j10-k10 Kk9-j9 k10-j10",
+    )
+    .unwrap();
+    let j9k9 = mv(&rules, "j9", "k9");
+    let mut s = searcher(&rules, &mut pos, DEFAULT_QUIET_RACE);
+    // The race behind the move does win, so the test below checks the repetition, not the race.
+    let u = pos.make(j9k9);
+    let j10k10 = mv(&rules, "j10", "k10");
+    assert!(s
+        .race_refutes(&mut pos, j10k10, DEFAULT_QUIET_RACE)
+        .is_some());
+    assert!(matches!(
+        s.every_reply_loses(&mut pos, None, u64::MAX),
+        Proof::Holds
+    ));
+    pos.unmake(&u);
+    let mut s = Searcher::new(
+        &rules,
+        SearchConfig {
+            quiet_race: DEFAULT_QUIET_RACE,
+            ..SearchConfig::FULL
+        },
+    );
+    let r = s.decide(&mut pos, Limits::depth(1));
+    assert_ne!(r.best, Some(j9k9), "{}", r.score);
+    assert!(!r.score.is_decided(), "{}", r.score);
+}
