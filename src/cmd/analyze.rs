@@ -167,7 +167,7 @@ pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let guard = searcher.guard_report();
     let race = (cfg.race > 0 && side == Side::Defenders).then(|| {
         let before = searcher.race_nodes();
-        let plies = searcher.race(&mut pos, cfg.race);
+        let plies = searcher.race_at_root(&mut pos, cfg.race);
         (plies, searcher.race_nodes() - before)
     });
     let elapsed = t0.elapsed();

@@ -74,6 +74,15 @@ impl Searcher {
         self.race_defend(pos, left)
     }
 
+    /// [`Searcher::race`] from the game's own position, as `tafl8 analyze` reports it: a
+    /// repetition of that position is the game's to judge (it has not yet happened the number
+    /// of times the rules count), not the path rule's, which scores a position reached again
+    /// as lost for the side that moved into it. Later positions are tested as in the race.
+    pub fn race_at_root(&mut self, pos: &mut Position, left: u8) -> u8 {
+        self.race_nodes = 0;
+        self.race_moves(pos, left)
+    }
+
     /// Counts a race node (a move made); true when the race's budget is spent.
     fn race_tick(&mut self) -> bool {
         self.race_nodes += 1;
@@ -86,6 +95,11 @@ impl Searcher {
             // Scored by the rules' repetition result, as the main search scores it.
             return u8::from(s > Score::DRAW);
         }
+        self.race_moves(pos, left)
+    }
+
+    /// The defenders' side of the race past the repetition test.
+    fn race_moves(&mut self, pos: &mut Position, left: u8) -> u8 {
         if escape_routes(pos) > 0 {
             return 1;
         }
