@@ -65,9 +65,20 @@ pub(super) fn escape_threats(pos: &Position, m: &BoardMasks, empty: u128) -> i32
 pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
     let open = m.board & !m.holding(pos, ATTACKER);
     let pass = open & m.king_pass;
-    let mut frontier = m.bit(pos.king_square().index());
-    let mut seen = frontier;
-    for depth in 1..=max {
+    // Level 1 from the king's square alone: his four rays, table reads instead of fills.
+    let k = pos.king_square().index();
+    let [north, east, south, west] = m.rays_from(k, pass);
+    let reached = (north | east | south | west) & open;
+    if reached & m.king_target != 0 {
+        return 1;
+    }
+    let mut seen = m.bit(k);
+    let mut frontier = reached & m.king_stop & !seen;
+    seen |= frontier;
+    for depth in 2..=max {
+        if frontier == 0 {
+            break;
+        }
         let mut reached = 0;
         for dir in 0..4 {
             reached |= m.ray(frontier, dir, open, pass);
@@ -76,9 +87,6 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
             return depth;
         }
         frontier = reached & m.king_stop & !seen;
-        if frontier == 0 {
-            break;
-        }
         seen |= frontier;
     }
     0
@@ -263,6 +271,65 @@ mod tests {
         // Edge escape boards have no corners.
         let p = pos("ziege", "/7/7/7/3K3/7/7/7/");
         assert_eq!(corner_triangles(p.cells(), &corner_squares(p.rules())), 0);
+    }
+
+    /// The escape potential grown a level at a time from the king's square, every direction
+    /// by the same fill and no bound: the reference of [`escape_potential`].
+    fn escape_potential_plain(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
+        let open = m.board & !m.holding(pos, ATTACKER);
+        let pass = open & m.king_pass;
+        let mut frontier = m.bit(pos.king_square().index());
+        let mut seen = frontier;
+        for depth in 1..=max {
+            let mut reached = 0;
+            for dir in 0..4 {
+                reached |= m.ray(frontier, dir, open, pass);
+            }
+            if reached & m.king_target != 0 {
+                return depth;
+            }
+            frontier = reached & m.king_stop & !seen;
+            seen |= frontier;
+        }
+        0
+    }
+
+    #[test]
+    fn escape_potential_agrees_with_the_plain_growth() {
+        // Random boards of every preset: a king and attackers on a quarter to a half of the
+        // other squares (thick enough to shut him in, or send him round about), and a few
+        // defenders (who block nothing here); every search depth.
+        use crate::piece::DEFENDER;
+        let mut rng = crate::rng::Xorshift32::new(0x2545_f491);
+        let mut found = [0u32; 7];
+        for name in crate::rules::PRESETS {
+            let rules = Arc::new(Rules::preset(name).unwrap());
+            let m = BoardMasks::new(&rules);
+            let squares: Vec<usize> = rules.geometry().squares().map(|s| s.index()).collect();
+            for i in 0..2000 {
+                let mut cells = [EMPTY; MAX_AREA];
+                for &sq in &squares {
+                    let r = rng.next_u32();
+                    let wall = if i % 2 == 0 { r & 3 == 0 } else { r & 1 == 0 };
+                    if wall {
+                        cells[sq] = ATTACKER;
+                    } else if r & 12 == 0 {
+                        cells[sq] = DEFENDER;
+                    }
+                }
+                cells[squares[rng.below(squares.len() as u16) as usize]] = KING;
+                let pos = Position::from_cells(rules.clone(), cells, Side::Defenders).unwrap();
+                for max in 1..=6 {
+                    let want = escape_potential_plain(&pos, &m, max);
+                    assert_eq!(escape_potential(&pos, &m, max), want, "{name} {i} {max}");
+                    if max == 6 {
+                        found[want as usize] += 1;
+                    }
+                }
+            }
+        }
+        // Every answer met.
+        assert!(found.iter().all(|&c| c > 20), "{found:?}");
     }
 
     #[test]
