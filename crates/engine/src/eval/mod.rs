@@ -269,9 +269,12 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
         }
     }
     let mut king_moves = None;
+    // The escape distance, a bound on the escape potential (0: none known).
+    let mut escape_distance = 0;
     if cfg.escape {
         let (e, moves) = escape::king_escape_scan(pos, &ev.masks, empty, routes);
         king_moves = moves;
+        escape_distance = e.distance;
         if e.distance > 0 {
             v += w.escape_distance[e.distance as usize - 1] as i32;
         }
@@ -312,7 +315,8 @@ fn evaluate_terms(pos: &Position, ev: &Evaluator, cfg: &EvalConfig, routes: Opti
         v += w.threat as i32 * structure::escape_threats(pos, &ev.masks, empty);
     }
     if cfg.potential {
-        let d = structure::escape_potential(pos, &ev.masks, w.potential.len() as u8);
+        let d =
+            structure::escape_potential(pos, &ev.masks, w.potential.len() as u8, escape_distance);
         if d > 0 {
             v += w.potential[d as usize - 1] as i32;
         }

@@ -61,8 +61,19 @@ pub(super) fn escape_threats(pos: &Position, m: &BoardMasks, empty: u128) -> i32
 }
 
 /// The fewest king moves to an escape square when only the attackers block (defenders' squares
-/// count as empty), searching at most `max` moves; 0 when none is within reach.
-pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
+/// count as empty), searching at most `max` moves; 0 when none is within reach. `bound`, when
+/// not 0, is a number of moves known to reach an escape square: the escape distance (defenders
+/// blocking) is one, since every move it counts is a move here too. Then the levels below it
+/// decide alone: none reaching one means `bound` is the answer.
+pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8, bound: u8) -> u8 {
+    let last = if bound > 0 && bound <= max {
+        bound
+    } else {
+        max + 1
+    };
+    if last == 1 {
+        return 1;
+    }
     let open = m.board & !m.holding(pos, ATTACKER);
     let pass = open & m.king_pass;
     // Level 1 from the king's square alone: his four rays, table reads instead of fills.
@@ -75,9 +86,9 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
     let mut seen = m.bit(k);
     let mut frontier = reached & m.king_stop & !seen;
     seen |= frontier;
-    for depth in 2..=max {
+    for depth in 2..last {
         if frontier == 0 {
-            break;
+            return 0;
         }
         let mut reached = 0;
         for dir in 0..4 {
@@ -89,7 +100,11 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8) -> u8 {
         frontier = reached & m.king_stop & !seen;
         seen |= frontier;
     }
-    0
+    if last > max {
+        0
+    } else {
+        last
+    }
 }
 
 /// Attackers near the king: the sum of `4 - d` over attackers at orthogonal distance `d <= 3`.
@@ -297,11 +312,12 @@ mod tests {
     #[test]
     fn escape_potential_agrees_with_the_plain_growth() {
         // Random boards of every preset: a king and attackers on a quarter to a half of the
-        // other squares (thick enough to shut him in, or send him round about), and a few
-        // defenders (who block nothing here); every search depth.
+        // other squares (thick enough to shut him in, or send him round about), and defenders
+        // on a quarter of the rest (they block nothing here, only the escape distance, the
+        // bound the evaluation passes); every search depth, without a bound and with it.
         use crate::piece::DEFENDER;
         let mut rng = crate::rng::Xorshift32::new(0x2545_f491);
-        let mut found = [0u32; 7];
+        let (mut found, mut bounded) = ([0u32; 7], 0);
         for name in crate::rules::PRESETS {
             let rules = Arc::new(Rules::preset(name).unwrap());
             let m = BoardMasks::new(&rules);
@@ -319,17 +335,25 @@ mod tests {
                 }
                 cells[squares[rng.below(squares.len() as u16) as usize]] = KING;
                 let pos = Position::from_cells(rules.clone(), cells, Side::Defenders).unwrap();
+                let e = crate::eval::king_escape(&pos).distance;
                 for max in 1..=6 {
                     let want = escape_potential_plain(&pos, &m, max);
-                    assert_eq!(escape_potential(&pos, &m, max), want, "{name} {i} {max}");
+                    assert_eq!(escape_potential(&pos, &m, max, 0), want, "{name} {i} {max}");
+                    assert_eq!(
+                        escape_potential(&pos, &m, max, e),
+                        want,
+                        "{name} {i} {max} {e}"
+                    );
                     if max == 6 {
                         found[want as usize] += 1;
+                        bounded += (e > 0 && e != want) as u32;
                     }
                 }
             }
         }
-        // Every answer met.
+        // Every answer met, and bounds that were not the answer themselves.
         assert!(found.iter().all(|&c| c > 20), "{found:?}");
+        assert!(bounded > 100, "{bounded}");
     }
 
     #[test]
