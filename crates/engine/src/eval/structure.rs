@@ -93,9 +93,10 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8, bound: u
         let mut reached = 0;
         for dir in 0..4 {
             reached |= m.ray(frontier, dir, open, pass);
-        }
-        if reached & m.king_target != 0 {
-            return depth;
+            // One direction reaching a target decides the level: the others need not be walked.
+            if reached & m.king_target != 0 {
+                return depth;
+            }
         }
         frontier = reached & m.king_stop & !seen;
         seen |= frontier;
