@@ -235,7 +235,8 @@ impl Layout {
     /// Every square reachable from `from` by one step or more in direction `dir` whose steps
     /// before the last all land on `through` squares: `from` and its occluded fill (Kogge-Stone:
     /// the fill doubles its reach each round, four rounds cover the 10 steps of an 11-square
-    /// line). A ray walks on it: one step from the fill through its passable squares.
+    /// line; east, up the bits along a rank, one subtraction instead). A ray walks on it: one
+    /// step from the fill through its passable squares.
     #[inline(always)]
     pub(crate) fn steps(&self, from: Bits, dir: usize, through: Bits) -> Bits {
         // As in `shift`: Copenhagen's size as a constant.
@@ -259,11 +260,13 @@ impl Layout {
                 }
             }
             1 => {
-                p &= self.not_first_file;
-                for k in [1, 2, 4, 8] {
-                    g |= p & (g << k);
-                    p &= p << k;
-                }
+                // Up the bits along a rank, a borrow does it at once: subtracting a source's
+                // next bit clears the first block above it and sets the bits between, so the
+                // changed bits are the source's steps. The last file blocks, ending each
+                // borrow on its rank; a source on it has no steps.
+                let from = from & self.not_last_file;
+                let blocks = !through | self.lines[1] | from;
+                return blocks.wrapping_sub(from << 1) ^ blocks;
             }
             2 => {
                 for k in [1, 2, 4, 8] {
@@ -384,8 +387,8 @@ mod tests {
 
     #[test]
     fn steps_agree_with_a_walk() {
-        // Random sources and passable squares on every board size, each direction: the doubling
-        // fill must reach exactly what a step-by-step walk reaches.
+        // Random sources and passable squares on every board size, each direction: the fills
+        // (doubling, and the borrow east) must reach exactly what a step-by-step walk reaches.
         let mut rng = Xorshift32::new(0x9e37_79b9);
         for n in 5..=11 {
             let m = Layout::new(Geometry::new(n).unwrap());
