@@ -87,6 +87,12 @@ impl BoardMasks {
         self.layout.bit(sq)
     }
 
+    /// The squares of the rank and file of padded square `sq`, but itself.
+    #[inline(always)]
+    pub(crate) fn cross(&self, sq: usize) -> Bits {
+        self.layout.cross(self.layout.index(sq))
+    }
+
     /// The empty squares of `pos`.
     #[inline]
     pub(crate) fn empty(&self, pos: &Position) -> Bits {

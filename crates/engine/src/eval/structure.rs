@@ -71,13 +71,20 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8, bound: u
     } else {
         max + 1
     };
+    // The answer when no level below `last` reaches a target.
+    let beyond = if last > max { 0 } else { last };
     if last == 1 {
         return 1;
+    }
+    let k = pos.king_square().index();
+    // Most of the time no target shares the king's rank or file: level 1 reaches none, and
+    // when it is the only level to test, his rays need not be walked.
+    if last == 2 && m.cross(k) & m.king_target == 0 {
+        return beyond;
     }
     let open = m.board & !m.holding(pos, ATTACKER);
     let pass = open & m.king_pass;
     // Level 1 from the king's square alone: his four rays, table reads instead of fills.
-    let k = pos.king_square().index();
     let [north, east, south, west] = m.rays_from(k, pass);
     let reached = (north | east | south | west) & open;
     if reached & m.king_target != 0 {
@@ -101,11 +108,7 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8, bound: u
         frontier = reached & m.king_stop & !seen;
         seen |= frontier;
     }
-    if last > max {
-        0
-    } else {
-        last
-    }
+    beyond
 }
 
 /// Attackers near the king: the sum of `4 - d` over attackers at orthogonal distance `d <= 3`.
