@@ -65,14 +65,13 @@ pub(super) fn escape_threats(pos: &Position, m: &BoardMasks, empty: u128) -> i32
 /// not 0, is a number of moves known to reach an escape square: the escape distance (defenders
 /// blocking) is one, since every move it counts is a move here too. Then the levels below it
 /// decide alone: none reaching one means `bound` is the answer.
+#[inline]
 pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8, bound: u8) -> u8 {
     let last = if bound > 0 && bound <= max {
         bound
     } else {
         max + 1
     };
-    // The answer when no level below `last` reaches a target.
-    let beyond = if last > max { 0 } else { last };
     if last == 1 {
         return 1;
     }
@@ -80,8 +79,17 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8, bound: u
     // Most of the time no target shares the king's rank or file: level 1 reaches none, and
     // when it is the only level to test, his rays need not be walked.
     if last == 2 && m.cross(k) & m.king_target == 0 {
-        return beyond;
+        return if last > max { 0 } else { last };
     }
+    grow_potential(pos, m, max, last)
+}
+
+/// [`escape_potential`] from its level 1 on, testing the levels below `last`. Out of line, so
+/// the answers found without walking (inlined in the evaluation) pay for none of its frame:
+/// six saved registers and the fills' spills.
+#[inline(never)]
+fn grow_potential(pos: &Position, m: &BoardMasks, max: u8, last: u8) -> u8 {
+    let k = pos.king_square().index();
     let open = m.board & !m.holding(pos, ATTACKER);
     let pass = open & m.king_pass;
     // Level 1 from the king's square alone: his four rays, table reads instead of fills.
@@ -108,7 +116,11 @@ pub(super) fn escape_potential(pos: &Position, m: &BoardMasks, max: u8, bound: u
         frontier = reached & m.king_stop & !seen;
         seen |= frontier;
     }
-    beyond
+    if last > max {
+        0
+    } else {
+        last
+    }
 }
 
 /// Attackers near the king: the sum of `4 - d` over attackers at orthogonal distance `d <= 3`.
