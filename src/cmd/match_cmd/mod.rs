@@ -32,8 +32,9 @@ use report::{Played, Results};
 /// Play two engines against each other and estimate the Elo difference.
 ///
 /// A tafl8 player is a spec: a search config (`engine`, the variant's own and the default;
-/// `best`, the strongest measured for the variant, as `tafl8 otep` plays it; or `full`, `seed`,
-/// `bare`; then `+feature`/`-feature`)
+/// `best`, the strongest measured for the variant, as `tafl8 otep` plays it; both the preset's
+/// under an OpenTafl rules string of its game; or `full`, `seed`, `bare`; then
+/// `+feature`/`-feature`)
 /// and optional `nodes=N`, `depth=N`, `movetime=MS`, `level=L`, `cart=L`, `w.WEIGHT=V` (an
 /// evaluation weight, for tuning), `pst=FILE` (piece-square tables fitted by `tafl8 tune`,
 /// added to the evaluation's; Rust only) or `book` (play from the variant's opening book while the

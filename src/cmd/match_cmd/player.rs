@@ -54,7 +54,8 @@ pub enum Player {
 }
 
 /// Reads a player spec (see `tafl8 match --help`); a spec without a base plays `rules`' own
-/// engine (`engine`: what the variant's cart and levels play).
+/// engine (`engine`: what the variant's cart and levels play). `engine` and `best` are a
+/// preset's whenever `rules` are that preset's game, an OpenTafl rules string's too.
 pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::Result<Internal> {
     let mut limits = Limits::nodes(default_nodes);
     let mut level = None;
@@ -135,7 +136,9 @@ pub fn parse_internal(spec: &str, default_nodes: u64, rules: &Rules) -> anyhow::
         cfg_items.insert(0, "engine");
     }
     let cfg_spec = cfg_items.join(",");
-    let cfg = SearchConfig::parse_for(&cfg_spec, rules)
+    // An OpenTafl rules string names no `[ai]`: for a preset's game `engine` and `best` are the
+    // preset's, as `tafl8 otep` reads them (else `best` under `$CPH` would be plain `full`).
+    let cfg = SearchConfig::parse_for_host(&cfg_spec, rules)
         .with_context(|| format!("player spec `{spec}`"))?;
     if cart
         && (nodes.is_some()
@@ -226,5 +229,32 @@ mod tests {
         );
         let p = parse_internal("full,movetime=1500,nodes=900", 5000, &brandubh()).unwrap();
         assert_eq!(p.limits.nodes, 900);
+    }
+
+    #[test]
+    fn a_rules_strings_engine_and_best_are_its_presets() {
+        // OpenTafl's rules strings carry no `[ai]`: under one, `best` and `engine` (and a
+        // level's engine) are the preset's whose game it is. Copenhagen's is OpenTafl's own
+        // (its repetition rule is the mover's loss, not the preset's defenders').
+        const CPH: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y \
+            start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+        for (v, otr) in [
+            ("copenhagen", CPH.to_string()),
+            ("ziege", Rules::preset("ziege").unwrap().to_otr().unwrap()),
+            ("tablut", Rules::preset("tablut").unwrap().to_otr().unwrap()),
+        ] {
+            let preset = Rules::preset(v).unwrap();
+            let otr = Rules::from_otr(&otr).unwrap();
+            for spec in ["best", "engine", "level=5"] {
+                let base = if spec == "best" { "best" } else { "engine" };
+                assert_eq!(
+                    parse_internal(spec, 1, &otr).unwrap().cfg,
+                    SearchConfig::parse_for(base, &preset).unwrap(),
+                    "{v} {spec}"
+                );
+            }
+        }
+        let cph = Rules::from_otr(CPH).unwrap();
+        assert!(parse_internal("best", 1, &cph).unwrap().cfg.eval.potential);
     }
 }
