@@ -147,3 +147,24 @@ pub(crate) fn preset_source_edit(preset: &str, from: &str, to: &str) -> Rules {
     assert!(src.contains(from), "{preset} has no `{from}`");
     Rules::from_toml(&src.replacen(from, to, 1), "test.toml").unwrap()
 }
+
+/// OpenTafl's Copenhagen rules string (`tfr:w`: the player who moves into a repetition loses).
+pub(crate) const OPENTAFL_COPENHAGEN: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y \
+    start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+/// Round 4 of docs/strength/games/opentafl-potential-copenhagen.otg before the defenders' 14th
+/// move: the king and an attacker have shuttled (Kk9-j9, k10-j10, Kj9-k9, j10-k10, ...) so
+/// that the attackers' k10-j10 brought a position back a second time, and Kj9-k9 would stand
+/// the king on k9 beside an empty k10 a third time, a loss for the defenders.
+pub(crate) fn shuttle_game() -> (Arc<Rules>, Position) {
+    let rules = Arc::new(Rules::from_otr(OPENTAFL_COPENHAGEN).unwrap());
+    let mut pos = Position::start(rules.clone());
+    crate::record::play_move_list(
+        &mut pos,
+        "d1-c1 h6-h2 h11-h3xh2 g7-h7 f10-j10 g6-g10 j6-i6 Kf6-g6 d11-d9 Kg6-g9 i6-i9 g5-i5 \
+         g1-g3 Kg9-h9 b6-b10 i5-i6 f2-j2 i6-j6 i9-i6xj6 Kh9-k9 j10-k10 Kk9-j9 k10-j10 Kj9-k9 \
+         j10-k10 Kk9-j9 k10-j10",
+    )
+    .unwrap();
+    (rules, pos)
+}

@@ -7,7 +7,7 @@ use crate::record::play_move_list;
 use crate::rng::Xorshift32;
 use crate::rules::Rules;
 use crate::search::RootScore;
-use crate::testutil::{defenders_win_within, preset_source_edit, sparse_position};
+use crate::testutil::{defenders_win_within, preset_source_edit, shuttle_game, sparse_position};
 use std::sync::Arc;
 
 /// OpenTafl's Copenhagen (`tfr:w`: the player who moves into a repetition loses).
@@ -197,20 +197,10 @@ fn without_the_switch_the_choice_is_the_searchs() {
 
 #[test]
 fn no_quiet_win_through_a_repetition() {
-    // Round 4 of docs/strength/games/opentafl-potential-copenhagen.otg: the king and an
-    // attacker shuttled (Kk9-j9, k10-j10, Kj9-k9, j10-k10, ...) until Kj9-k9 would stand the
-    // king on k9 beside an empty k10 a third time. The race behind it wins (the king reaches
-    // k11 past any reply), but the move repeats the position, which loses for the defenders
-    // (`tfr:w`): the quiet race once played it as a proven win.
-    let rules = Arc::new(Rules::from_otr(CPH).unwrap());
-    let mut pos = Position::start(rules.clone());
-    play_move_list(
-        &mut pos,
-        "d1-c1 h6-h2 h11-h3xh2 g7-h7 f10-j10 g6-g10 j6-i6 Kf6-g6 d11-d9 Kg6-g9 i6-i9 g5-i5 \
-         g1-g3 Kg9-h9 b6-b10 i5-i6 f2-j2 i6-j6 i9-i6xj6 Kh9-k9 j10-k10 Kk9-j9 k10-j10 Kj9-k9 \
-         j10-k10 Kk9-j9 k10-j10",
-    )
-    .unwrap();
+    // The race behind Kj9-k9 wins (the king reaches k11 past any reply), but the move repeats
+    // the position a third time, which loses for the defenders (`tfr:w`): the quiet race once
+    // played it as a proven win.
+    let (rules, mut pos) = shuttle_game();
     let j9k9 = mv(&rules, "j9", "k9");
     let mut s = searcher(&rules, &mut pos, DEFAULT_QUIET_RACE);
     // The race behind the move does win, so the test below checks the repetition, not the race.

@@ -6,7 +6,7 @@ use crate::piece::Side;
 use crate::record::play_move_list;
 use crate::rules::Rules;
 use crate::search::Limits;
-use crate::testutil::{defenders_win_within, preset_source_edit, sparse_position};
+use crate::testutil::{defenders_win_within, preset_source_edit, shuttle_game, sparse_position};
 use std::sync::Arc;
 
 /// OpenTafl's Copenhagen (`tfr:w`: the player who moves into a repetition loses).
@@ -147,19 +147,10 @@ fn every_proof_is_a_real_win() {
 
 #[test]
 fn the_games_own_position_is_not_judged_by_the_path_rule() {
-    // Round 4 of docs/strength/games/opentafl-potential-copenhagen.otg before the defenders'
-    // 14th move: the attackers' k10-j10 brought back a position of the game (its second
-    // time). Within a race that is a loss for them (the path rule), so a race from it "wins"
-    // at once; from the game's own position the king has no route and no race wins.
-    let rules = Arc::new(Rules::from_otr(CPH).unwrap());
-    let mut pos = Position::start(rules.clone());
-    play_move_list(
-        &mut pos,
-        "d1-c1 h6-h2 h11-h3xh2 g7-h7 f10-j10 g6-g10 j6-i6 Kf6-g6 d11-d9 Kg6-g9 i6-i9 g5-i5 \
-         g1-g3 Kg9-h9 b6-b10 i5-i6 f2-j2 i6-j6 i9-i6xj6 Kh9-k9 j10-k10 Kk9-j9 k10-j10 Kj9-k9 \
-         j10-k10 Kk9-j9 k10-j10",
-    )
-    .unwrap();
+    // The attackers' k10-j10 brought back a position of the game (its second time). Within a
+    // race that is a loss for them (the path rule), so a race from it "wins" at once; from the
+    // game's own position the king has no route and no race wins.
+    let (rules, mut pos) = shuttle_game();
     let mut s = searcher(&rules, &mut pos);
     assert_eq!(crate::eval::escape_routes(&pos), 0);
     assert_eq!(s.race(&mut pos, 9), 1);
