@@ -98,7 +98,8 @@ fn config_help() -> String {
          `full`, `seed` or `bare`, then `+feature`/`-feature` ({}; Rust only, not in the cart: \
          {}), `tt-bits=N`, `qply=N` (quiescence plies), `race=N` (plies of the king race that checks \
          the attackers' choice), `qrace=N` (plies of the race behind one quiet move: the attackers' \
-         choices checked and the defenders' proven wins played, in a tenth of a time limit; Rust only) \
+         choices checked and the defenders' proven wins played, in a tenth of a time limit whose \
+         unused part goes back to the search; Rust only) \
          and `contempt=N` (what a draw costs the engine; Rust only)",
         in_cart.join(", "),
         NOT_IN_CART.join(", ")

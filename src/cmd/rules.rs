@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
+use tafl8_engine::config::SearchConfig;
 use tafl8_engine::rules::{preset_source, PRESETS};
 use tafl8_engine::Rules;
 
@@ -30,6 +31,39 @@ impl RulesArgs {
             None => Rules::preset(&self.variant)?,
         };
         Ok(Arc::new(rules))
+    }
+
+    /// The search config `spec` names under `rules` (loaded from these options): `engine` and
+    /// `best` are the preset's when `rules` are a preset's game under another name (an OpenTafl
+    /// rules string names neither), as `match` and `otep` read them.
+    pub fn config(rules: &Rules, spec: &str) -> anyhow::Result<SearchConfig> {
+        SearchConfig::parse_for_host(spec, rules).context("--config")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_under_an_opentafl_string_is_the_presets() {
+        let args = RulesArgs {
+            variant: "ziege".into(),
+            rules: Some(PathBuf::from(
+                Rules::preset("copenhagen").unwrap().to_otr().unwrap(),
+            )),
+        };
+        let rules = args.load().unwrap();
+        let cph = Rules::preset("copenhagen").unwrap();
+        for spec in ["best", "engine", "best,-lmr"] {
+            let want = SearchConfig::parse_for(spec, &cph).unwrap();
+            assert_eq!(RulesArgs::config(&rules, spec).unwrap(), want, "{spec}");
+        }
+        assert_ne!(
+            SearchConfig::parse_for("best", &cph).unwrap(),
+            SearchConfig::parse_for("best", &rules).unwrap(),
+            "the string alone names no best: the test would not tell"
+        );
     }
 }
 

@@ -39,7 +39,7 @@ impl CaseArgs {
     /// The rules, the parsed config and the positions.
     pub(super) fn load(&self) -> anyhow::Result<(Arc<Rules>, SearchConfig, Vec<Case>)> {
         let rules = self.rules.load()?;
-        let cfg = SearchConfig::parse_for(&self.config, &rules)?;
+        let cfg = RulesArgs::config(&rules, &self.config)?;
         let cases = cases(&rules, self.games.as_ref(), self.positions, self.seed)?;
         Ok((rules, cfg, cases))
     }

@@ -1,8 +1,9 @@
 //! `tafl8 bench time`: how a timed search spends its budget. Each position (the start, then
-//! the middle of recorded games or positions of seeded self-play games) is searched with
-//! `--movetime`; the report gives per position the time used, its share of the budget, the
-//! depth reached (and that of an iteration the clock cut whose finished moves were kept) and
-//! the nodes, then the mean share (the measure of time well used with a fixed move time), and
+//! the middle of recorded games or positions of seeded self-play games) gets a move decided
+//! with `--movetime` as `otep` and `match` decide one (the search and the guards behind it);
+//! the report gives per position the time used, its share of the budget, the depth reached
+//! (and that of an iteration the clock cut whose finished moves were kept), the nodes and the
+//! quiet race's guard's time, then the mean share (the measure of time well used with a fixed move time), and
 //! how far past the budget the searches that ran into it ended (the cost of reading the clock
 //! only every `TIME_CHECK_NODES` nodes, plus unwinding).
 //!
@@ -39,6 +40,8 @@ struct Row {
     cut: Option<u8>,
     nodes: u64,
     decided: bool,
+    /// The quiet race's guard's time, in milliseconds.
+    guard_ms: f64,
 }
 
 /// Runs the benchmark.
@@ -55,7 +58,7 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         let mut pos = c.pos.clone();
         let mut s = Searcher::new(&rules, cfg);
         let t0 = Instant::now();
-        let r = s.search(&mut pos, Limits::time(time));
+        let r = s.decide(&mut pos, Limits::time(time));
         let el = t0.elapsed();
         rows.push(Row {
             label: c.label.clone(),
@@ -65,6 +68,7 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
             cut: r.iterations.last().filter(|i| !i.complete).map(|i| i.depth),
             nodes: r.nodes,
             decided: r.score.is_decided(),
+            guard_ms: s.guard_report().elapsed.as_secs_f64() * 1e3,
         });
     }
     let cpu = cpu0.zip(thread_cpu_secs()).map(|(a, b)| b - a);
@@ -98,6 +102,7 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
                 "cut_depth": r.cut,
                 "nodes": r.nodes,
                 "decided": r.decided,
+                "guard_ms": (r.guard_ms * 100.0).round() / 100.0,
             })).collect::<Vec<_>>(),
             "mean_ms": (mean_ms * 100.0).round() / 100.0,
             "mean_share": (mean_share * 1e4).round() / 1e4,
@@ -118,8 +123,8 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         opts.cases.config
     );
     println!(
-        "  {:<18} {:<9} {:>9} {:>6} {:>7} {:>10}",
-        "position", "to move", "ms", "share", "depth", "nodes"
+        "  {:<18} {:<9} {:>9} {:>6} {:>7} {:>10} {:>8}",
+        "position", "to move", "ms", "share", "depth", "nodes", "guard ms"
     );
     for r in &rows {
         // `5+6`: depth 5 complete, and the moves of depth 6 that finished before the cut.
@@ -128,13 +133,14 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
             None => r.depth.to_string(),
         };
         println!(
-            "  {:<18} {:<9} {:>9.1} {:>5.0}% {:>7} {:>10}{}",
+            "  {:<18} {:<9} {:>9.1} {:>5.0}% {:>7} {:>10} {:>8.1}{}",
             r.label,
             r.side,
             r.ms,
             100.0 * r.ms / budget_ms,
             depth,
             r.nodes,
+            r.guard_ms,
             if r.decided { "  (decided)" } else { "" }
         );
     }

@@ -76,7 +76,7 @@ struct Data {
 /// Runs the fit.
 pub fn run(opts: Options) -> anyhow::Result<ExitCode> {
     let rules = opts.rules.load()?;
-    let cfg = SearchConfig::parse_for(&opts.config, &rules).context("--config")?;
+    let cfg = crate::cmd::rules::RulesArgs::config(&rules, &opts.config)?;
     let ev = Evaluator::new(&rules);
     let g = rules.geometry();
     let classes = Classes::of(&rules);

@@ -17,7 +17,10 @@
 //! to score, as the search scores it, so no proof passes through one (in Copenhagen a king
 //! shuttling back to a square he threatens from would otherwise "win" by moving into a loss). With a time
 //! limit the search keeps [`QUIET_SHARE`] of it ([`QUIET_SHARE_DEFENDERS`] for the
-//! defenders) and the guard has the rest; without one the
+//! defenders) and the guard has the rest. A guard that holds usually ends within a millisecond;
+//! with a fixed time per move the time it leaves would be lost, so the search goes on with it
+//! (resumed with its tables, a ply deeper) and the guard checks the new choice if it changed,
+//! until [`CONTINUE_MIN`] of the move time is left. Without a time limit the
 //! guard is bounded by [`QUIET_TRIES`] and [`QUIET_BUDGET`] only, so depth- and node-limited
 //! searches stay deterministic.
 
@@ -45,6 +48,9 @@ pub const QUIET_SHARE: f64 = 0.9;
 /// The defenders' share: their guard tries every root move in 0.1-2 ms in all (measured on
 /// Copenhagen middlegames, `tafl8 analyze --json`'s `quiet_race`).
 pub const QUIET_SHARE_DEFENDERS: f64 = 0.98;
+/// With a fixed time per move the search goes on after the guard (see [`Searcher::decide`])
+/// while at least this share of the move time is left.
+pub const CONTINUE_MIN: f64 = 0.01;
 
 /// What the quiet race's guard did after the last [`Searcher::decide`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -100,17 +106,74 @@ impl Searcher {
             let end = t.soft.max(spent + t.soft.mul_f64(1.0 - share)).min(t.hard);
             t0 + end.max(spent)
         });
-        let started = Instant::now();
-        let cap = self.race_cap;
-        self.race_cap = QUIET_RACE_NODES;
         let budget_end = self.race_total + QUIET_BUDGET;
+        let mut refuted = Vec::new();
+        self.quiet(pos, &mut r, deadline, budget_end, &mut refuted);
+        if let Some(t) = limits.time.filter(|t| t.soft >= t.hard) {
+            self.search_on(pos, &mut r, t.hard, share, budget_end, &mut refuted);
+        }
+        r
+    }
+
+    /// The side to move's quiet-race guard on `r`, timed into the report; the attackers' root
+    /// moves it refutes are added to `refuted`.
+    fn quiet(
+        &mut self,
+        pos: &mut Position,
+        r: &mut SearchResult,
+        deadline: Option<Instant>,
+        budget_end: u64,
+        refuted: &mut Vec<(Move, Score)>,
+    ) {
+        let started = Instant::now();
+        // The guard's races go deeper than the search's.
+        let cap = std::mem::replace(&mut self.race_cap, QUIET_RACE_NODES);
         match pos.side_to_move() {
-            Side::Attackers => self.quiet_guard(pos, &mut r, deadline, budget_end),
-            Side::Defenders => self.quiet_win(pos, &mut r, deadline, budget_end),
+            Side::Attackers => self.quiet_guard(pos, r, deadline, budget_end, refuted),
+            Side::Defenders => self.quiet_win(pos, r, deadline, budget_end),
         }
         self.race_cap = cap;
-        self.guard.elapsed = started.elapsed();
-        r
+        self.guard.elapsed += started.elapsed();
+    }
+
+    /// With a fixed time per move, what the guard left of its share would be lost: the search
+    /// goes on with it ([`Searcher::resume`]). The attackers' keeps `share` of what is left
+    /// each round, and its new choice is guarded as the first was (the refutations found stay
+    /// refuted), until less than [`CONTINUE_MIN`] of the move time is left; the defenders'
+    /// runs to the limit.
+    fn search_on(
+        &mut self,
+        pos: &mut Position,
+        r: &mut SearchResult,
+        hard: std::time::Duration,
+        share: f64,
+        budget_end: u64,
+        refuted: &mut Vec<(Move, Score)>,
+    ) {
+        loop {
+            let now = self.elapsed();
+            let left = hard.saturating_sub(now);
+            if left < hard.mul_f64(CONTINUE_MIN) || r.score.is_decided() {
+                return;
+            }
+            let before = r.best;
+            // The defenders' guard tried every root move, whatever the choice: nothing is
+            // left for it to check.
+            let until = match pos.side_to_move() {
+                Side::Attackers => now + left.mul_f64(share),
+                Side::Defenders => hard,
+            };
+            self.resume(pos, r, until);
+            for &(mv, loss) in refuted.iter() {
+                refute(r, mv, loss);
+            }
+            self.race_guard(pos, r, RACE_TRIES, |r| r.best);
+            if r.score.is_decided() || r.best == before || pos.side_to_move() == Side::Defenders {
+                continue;
+            }
+            let deadline = self.start.map(|s| s + hard);
+            self.quiet(pos, r, deadline, budget_end, refuted);
+        }
     }
 
     /// What the quiet race's guard did in the last [`Searcher::decide`] (all zero when it did
@@ -127,6 +190,7 @@ impl Searcher {
         r: &mut SearchResult,
         deadline: Option<Instant>,
         budget_end: u64,
+        refuted: &mut Vec<(Move, Score)>,
     ) {
         for _ in 0..QUIET_TRIES {
             let Some(mv) = r.best else { return };
@@ -140,6 +204,7 @@ impl Searcher {
                 }
             };
             self.guard.proven += 1;
+            refuted.push((mv, Score::loss_in(plies)));
             refute(r, mv, Score::loss_in(plies));
             if r.score.is_decided() {
                 // Every move is proven lost: keep the longest resistance.

@@ -143,15 +143,39 @@ impl Searcher {
             root_scores: Vec::new(),
             tree: Vec::new(),
         };
+        self.deepen(pos, limits, &mut result, 1);
+        result
+    }
+
+    /// Goes on with the timed search `result` came from, in the same position and with its
+    /// tables kept, until `until` from that search's start: the next iteration is one ply deeper
+    /// than `result`'s last complete one and searches `result`'s choice first (the iterations the
+    /// tables already hold cost little). The guard's use of a fixed move time: see
+    /// [`Searcher::decide`].
+    pub(super) fn resume(
+        &mut self,
+        pos: &mut Position,
+        result: &mut SearchResult,
+        until: Duration,
+    ) {
+        self.stop = false;
+        self.limits.time = Some(TimeLimit::movetime(until));
+        self.prev_pv = result.pv.clone();
+        let limits = self.limits;
+        self.deepen(pos, limits, result, result.depth.saturating_add(1));
+    }
+
+    /// The iterative-deepening loop from `first` ply on, into `result`.
+    fn deepen(&mut self, pos: &mut Position, limits: Limits, result: &mut SearchResult, first: u8) {
         let mut list = MoveList::new();
         pos.gen_moves(&mut list);
         if list.is_empty() || pos.status() != Status::Ongoing {
-            return result;
+            return;
         }
         let legal = list.len();
         self.until = limits.time.map(|t| t.hard);
         let max_depth = limits.depth.clamp(1, (MAX_PLY - 2) as u8);
-        for depth in 1..=max_depth {
+        for depth in first.max(1)..=max_depth {
             self.trace.clear();
             self.root_scores.clear();
             // Killers are per iteration: a cutoff move found with `d` plies left says little
@@ -161,7 +185,7 @@ impl Searcher {
             let found = self.root(pos, depth as i32);
             if self.stop && depth > 1 {
                 if self.cut_by_the_clock() {
-                    self.keep_cut_iteration(depth, &mut result);
+                    self.keep_cut_iteration(depth, result);
                 }
                 break;
             }
@@ -196,11 +220,10 @@ impl Searcher {
             }
         }
         result.nodes = self.nodes;
-        result
     }
 
     /// The time since the search started.
-    fn elapsed(&self) -> Duration {
+    pub(super) fn elapsed(&self) -> Duration {
         self.start.map(|s| s.elapsed()).unwrap_or_default()
     }
 

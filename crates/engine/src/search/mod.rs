@@ -11,7 +11,7 @@
 //! before the table is probed, so a stored score never hides a repetition; scores that a
 //! repetition draw influenced can still be stored (path dependence, accepted as in most engines).
 //! Each search starts with empty tables (TT, killers, history): results never depend on earlier
-//! searches.
+//! searches (the quiet race's guard resumes a timed search it guards, in the same `decide`).
 //!
 //! Files: `alpha_beta` (the recursive search), `qsearch` (quiescence), `iter_deep` (the root and
 //! the iterative-deepening loop), `ordering` (move keys), `tt` (the table), `trace` (`--tree`),
@@ -31,7 +31,8 @@ mod tt;
 
 pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
 pub use guard::{
-    GuardReport, QUIET_BUDGET, QUIET_RACE_NODES, QUIET_SHARE, QUIET_SHARE_DEFENDERS, QUIET_TRIES,
+    GuardReport, CONTINUE_MIN, QUIET_BUDGET, QUIET_RACE_NODES, QUIET_SHARE, QUIET_SHARE_DEFENDERS,
+    QUIET_TRIES,
 };
 pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};
 #[cfg(test)]

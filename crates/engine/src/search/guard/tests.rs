@@ -9,6 +9,7 @@ use crate::rules::Rules;
 use crate::search::RootScore;
 use crate::testutil::{defenders_win_within, preset_source_edit, shuttle_game, sparse_position};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// OpenTafl's Copenhagen (`tfr:w`: the player who moves into a repetition loses).
 const CPH: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/\
@@ -175,7 +176,10 @@ fn a_refuted_choice_gives_way_to_the_next_best() {
         s.quiet_refutes(&mut pos, b6d6, None, u64::MAX),
         Proof::Holds
     ));
-    s.quiet_guard(&mut pos, &mut r, None, u64::MAX);
+    let mut refuted = Vec::new();
+    s.quiet_guard(&mut pos, &mut r, None, u64::MAX, &mut refuted);
+    assert_eq!(refuted.len(), 1);
+    assert_eq!(refuted[0].0, d1d2);
     assert_eq!(r.best, Some(b6d6));
     assert_eq!(r.score, Score::eval(500));
     assert_eq!(r.pv, vec![b6d6]);
@@ -224,4 +228,100 @@ fn no_quiet_win_through_a_repetition() {
     let r = s.decide(&mut pos, Limits::depth(1));
     assert_ne!(r.best, Some(j9k9), "{}", r.score);
     assert!(!r.score.is_decided(), "{}", r.score);
+}
+
+#[test]
+fn no_quiet_refutation_through_a_repeated_root_move() {
+    // The king on j9 beside an attacker on j10: Kj9-k9 wins the race, as in the shuttle game,
+    // so the quiet race refutes a far attackers' move. After both sides shuffle a far piece and
+    // back, a4-b4 makes a position the game has had: the repetition rule scores it, and the
+    // quiet race proves nothing behind it.
+    let rules = Arc::new(Rules::from_otr(CPH).unwrap());
+    let line = "d1-c1 h6-h2 h11-h3xh2 g7-h7 f10-j10 g6-g10 j6-i6 Kf6-g6 d11-d9 Kg6-g9 i6-i9 \
+                g5-i5 g1-g3 Kg9-h9 b6-b10 i5-i6 f2-j2 i6-j6 i9-i6xj6 Kh9-j9";
+    let (a4b4, a8b8) = (mv(&rules, "a4", "b4"), mv(&rules, "a8", "b8"));
+    let refuted = |moves: &str, m: Move| {
+        let mut pos = Position::start(rules.clone());
+        play_move_list(&mut pos, moves).unwrap();
+        let mut s = searcher(&rules, &mut pos, DEFAULT_QUIET_RACE);
+        matches!(
+            s.quiet_refutes(&mut pos, m, None, u64::MAX),
+            Proof::Proven(_)
+        )
+    };
+    assert!(refuted(line, a4b4));
+    let shuffled = format!("{line} a4-b4 e5-c5 b4-a4 c5-e5");
+    assert!(!refuted(&shuffled, a4b4));
+    // The shuffle changed nothing else: a move that repeats nothing is still refuted.
+    assert!(refuted(&shuffled, a8b8));
+}
+
+/// The start of Copenhagen under OpenTafl's rules, and a searcher with the quiet race on.
+fn start_with_qrace() -> (Arc<Rules>, Position, Searcher) {
+    let rules = Arc::new(Rules::from_otr(CPH).unwrap());
+    let pos = Position::start(rules.clone());
+    let cfg = SearchConfig {
+        quiet_race: DEFAULT_QUIET_RACE,
+        ..SearchConfig::FULL
+    };
+    let s = Searcher::new(&rules, cfg);
+    (rules, pos, s)
+}
+
+#[test]
+fn a_fixed_move_time_is_spent_after_the_guard() {
+    // The guard holds at the start within a millisecond; the search had kept a tenth for it,
+    // and goes on with what the guard left. (A lower bound on the time: load only adds to it.)
+    let (_, mut pos, mut s) = start_with_qrace();
+    let budget = Duration::from_millis(300);
+    let t0 = Instant::now();
+    let r = s.decide(&mut pos, Limits::time(TimeLimit::movetime(budget)));
+    let used = t0.elapsed();
+    assert!(!r.score.is_decided() && r.best.is_some());
+    let g = s.guard_report();
+    assert!(g.checked >= 1 && g.proven == 0, "{g:?}");
+    assert!(
+        used >= budget.mul_f64(1.0 - CONTINUE_MIN) - Duration::from_millis(1),
+        "{used:?} of {budget:?}"
+    );
+    // The iterations after the guard's went on from where the first search stopped.
+    let its = &r.iterations;
+    assert!(its.windows(2).all(|w| w[0].time <= w[1].time));
+    assert!(its.last().unwrap().time >= budget.mul_f64(QUIET_SHARE));
+}
+
+#[test]
+fn a_resumed_search_keeps_the_guards_refutations() {
+    // Round 17's d1-d2 is refuted; the search that goes on after the guard must not bring it
+    // back, however its deeper iterations score it.
+    let (rules, mut pos) = round_17();
+    let d1d2 = mv(&rules, "d1", "d2");
+    let cfg = SearchConfig {
+        quiet_race: DEFAULT_QUIET_RACE,
+        ..SearchConfig::FULL
+    };
+    let mut s = Searcher::new(&rules, cfg);
+    let first = Duration::from_millis(100);
+    let mut r = s.search(&mut pos, Limits::time(TimeLimit::movetime(first)));
+    let depth = r.depth;
+    let mut refuted = vec![(d1d2, Score::loss_in(9))];
+    refute(&mut r, d1d2, Score::loss_in(9));
+    assert_ne!(r.best, Some(d1d2));
+    // Four times the first search's time: at least one more iteration completes.
+    s.search_on(
+        &mut pos,
+        &mut r,
+        first * 5,
+        QUIET_SHARE,
+        u64::MAX,
+        &mut refuted,
+    );
+    assert!(
+        r.depth > depth,
+        "the search did not go on: depth {}",
+        r.depth
+    );
+    assert_ne!(r.best, Some(d1d2));
+    let lost = r.root_scores.iter().find(|x| x.mv == d1d2).unwrap();
+    assert_eq!(lost.score, Score::loss_in(9));
 }
