@@ -65,6 +65,27 @@ pub struct GuardReport {
     pub elapsed: Duration,
 }
 
+/// When a guard stops: at its deadline, or when the races since the searcher was made reach
+/// `race_end` moves.
+#[derive(Clone, Copy, Debug)]
+struct GuardStop {
+    deadline: Option<Instant>,
+    race_end: u64,
+}
+
+impl GuardStop {
+    /// No deadline and no budget (tests).
+    #[cfg(test)]
+    const NEVER: GuardStop = GuardStop {
+        deadline: None,
+        race_end: u64::MAX,
+    };
+
+    fn reached(&self, race_total: u64) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d) || race_total >= self.race_end
+    }
+}
+
 /// How a guard's proof attempt ended.
 enum Proof {
     /// Proven: the plies from the position checked to the escape, at most.
@@ -106,11 +127,12 @@ impl Searcher {
             let end = t.soft.max(spent + t.soft.mul_f64(1.0 - share)).min(t.hard);
             t0 + end.max(spent)
         });
-        let budget_end = self.race_total + QUIET_BUDGET;
+        let race_end = self.race_total + QUIET_BUDGET;
+        let stop = GuardStop { deadline, race_end };
         let mut refuted = Vec::new();
-        self.quiet(pos, &mut r, deadline, budget_end, &mut refuted);
+        self.quiet(pos, &mut r, stop, &mut refuted);
         if let Some(t) = limits.time.filter(|t| t.soft >= t.hard) {
-            self.search_on(pos, &mut r, t.hard, share, budget_end, &mut refuted);
+            self.search_on(pos, &mut r, t.hard, share, race_end, &mut refuted);
         }
         r
     }
@@ -121,16 +143,15 @@ impl Searcher {
         &mut self,
         pos: &mut Position,
         r: &mut SearchResult,
-        deadline: Option<Instant>,
-        budget_end: u64,
+        stop: GuardStop,
         refuted: &mut Vec<(Move, Score)>,
     ) {
         let started = Instant::now();
         // The guard's races go deeper than the search's.
         let cap = std::mem::replace(&mut self.race_cap, QUIET_RACE_NODES);
         match pos.side_to_move() {
-            Side::Attackers => self.quiet_guard(pos, r, deadline, budget_end, refuted),
-            Side::Defenders => self.quiet_win(pos, r, deadline, budget_end),
+            Side::Attackers => self.quiet_guard(pos, r, stop, refuted),
+            Side::Defenders => self.quiet_win(pos, r, stop),
         }
         self.race_cap = cap;
         self.guard.elapsed += started.elapsed();
@@ -147,7 +168,7 @@ impl Searcher {
         r: &mut SearchResult,
         hard: std::time::Duration,
         share: f64,
-        budget_end: u64,
+        race_end: u64,
         refuted: &mut Vec<(Move, Score)>,
     ) {
         loop {
@@ -163,7 +184,9 @@ impl Searcher {
                 Side::Attackers => now + left.mul_f64(share),
                 Side::Defenders => hard,
             };
-            self.resume(pos, r, until);
+            if !self.resume(pos, r, until) {
+                return;
+            }
             for &(mv, loss) in refuted.iter() {
                 refute(r, mv, loss);
             }
@@ -172,7 +195,7 @@ impl Searcher {
                 continue;
             }
             let deadline = self.start.map(|s| s + hard);
-            self.quiet(pos, r, deadline, budget_end, refuted);
+            self.quiet(pos, r, GuardStop { deadline, race_end }, refuted);
         }
     }
 
@@ -188,14 +211,13 @@ impl Searcher {
         &mut self,
         pos: &mut Position,
         r: &mut SearchResult,
-        deadline: Option<Instant>,
-        budget_end: u64,
+        stop: GuardStop,
         refuted: &mut Vec<(Move, Score)>,
     ) {
         for _ in 0..QUIET_TRIES {
             let Some(mv) = r.best else { return };
             self.guard.checked += 1;
-            let plies = match self.quiet_refutes(pos, mv, deadline, budget_end) {
+            let plies = match self.quiet_refutes(pos, mv, stop) {
                 Proof::Proven(p) => p,
                 Proof::Holds => return,
                 Proof::Unknown => {
@@ -215,20 +237,14 @@ impl Searcher {
 
     /// The defenders' win: the first root move (best first) after which every attackers' reply
     /// loses the race becomes the choice, with its proven win.
-    fn quiet_win(
-        &mut self,
-        pos: &mut Position,
-        r: &mut SearchResult,
-        deadline: Option<Instant>,
-        budget_end: u64,
-    ) {
+    fn quiet_win(&mut self, pos: &mut Position, r: &mut SearchResult, stop: GuardStop) {
         let mut order: Vec<(Move, Score)> = r.root_scores.iter().map(|s| (s.mv, s.score)).collect();
         order.sort_by_key(|&(m, s)| (std::cmp::Reverse(s), Some(m) != r.best));
         for (mv, _) in order {
             self.guard.checked += 1;
             let undo = pos.make(mv);
             let proof = if pos.status() == Status::Ongoing {
-                self.every_reply_loses(pos, deadline, budget_end)
+                self.every_reply_loses(pos, stop)
             } else {
                 Proof::Holds
             };
@@ -252,13 +268,7 @@ impl Searcher {
 
     /// The attackers' root move `mv`: whether some defenders' reply leaves every attackers'
     /// move lost to the race (plies from before `mv` to the escape).
-    fn quiet_refutes(
-        &mut self,
-        pos: &mut Position,
-        mv: Move,
-        deadline: Option<Instant>,
-        budget_end: u64,
-    ) -> Proof {
+    fn quiet_refutes(&mut self, pos: &mut Position, mv: Move, stop: GuardStop) -> Proof {
         let undo = pos.make(mv);
         let mut proof = Proof::Holds;
         // A move into a repeated position is scored by the repetition rule, which the search
@@ -270,7 +280,7 @@ impl Searcher {
                 let ud = pos.make(d);
                 let p = match pos.status() {
                     Status::KingEscaped | Status::ExitFort => Proof::Proven(0),
-                    Status::Ongoing => self.every_reply_loses(pos, deadline, budget_end),
+                    Status::Ongoing => self.every_reply_loses(pos, stop),
                     _ => Proof::Holds,
                 };
                 pos.unmake(&ud);
@@ -293,12 +303,7 @@ impl Searcher {
 
     /// The attackers to move: whether every move they have loses the race (the plies to the
     /// latest escape, counting their move), stopping at the first that holds.
-    fn every_reply_loses(
-        &mut self,
-        pos: &mut Position,
-        deadline: Option<Instant>,
-        budget_end: u64,
-    ) -> Proof {
+    fn every_reply_loses(&mut self, pos: &mut Position, stop: GuardStop) -> Proof {
         if self.repetition(pos, 0).is_some() {
             // The defenders' move repeated a position: the repetition rule scores it (in
             // Copenhagen a loss for them), however the race would end.
@@ -313,7 +318,7 @@ impl Searcher {
         }
         let mut longest = 0;
         for &a in list.iter() {
-            if deadline.is_some_and(|d| Instant::now() >= d) || self.race_total >= budget_end {
+            if stop.reached(self.race_total) {
                 return Proof::Unknown;
             }
             match self.race_refutes(pos, a, plies) {

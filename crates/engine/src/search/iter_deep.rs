@@ -151,18 +151,24 @@ impl Searcher {
     /// tables kept, until `until` from that search's start: the next iteration is one ply deeper
     /// than `result`'s last complete one and searches `result`'s choice first (the iterations the
     /// tables already hold cost little). The guard's use of a fixed move time: see
-    /// [`Searcher::decide`].
+    /// [`Searcher::decide`]. False, searching nothing, when the search's depth or node limit is
+    /// reached.
     pub(super) fn resume(
         &mut self,
         pos: &mut Position,
         result: &mut SearchResult,
         until: Duration,
-    ) {
+    ) -> bool {
+        let deepest = self.limits.depth.clamp(1, (MAX_PLY - 2) as u8);
+        if result.depth >= deepest || (self.limits.nodes != 0 && self.nodes >= self.limits.nodes) {
+            return false;
+        }
         self.stop = false;
         self.limits.time = Some(TimeLimit::movetime(until));
         self.prev_pv = result.pv.clone();
         let limits = self.limits;
-        self.deepen(pos, limits, result, result.depth.saturating_add(1));
+        self.deepen(pos, limits, result, result.depth + 1);
+        true
     }
 
     /// The iterative-deepening loop from `first` ply on, into `result`.

@@ -68,7 +68,7 @@ fn every_quiet_proof_is_a_real_win() {
             for &m in list.iter() {
                 let at = crate::notation::position_string(g, pos.cells());
                 if side == Side::Attackers {
-                    let Proof::Proven(p) = s.quiet_refutes(&mut pos, m, None, u64::MAX) else {
+                    let Proof::Proven(p) = s.quiet_refutes(&mut pos, m, GuardStop::NEVER) else {
                         continue;
                     };
                     refuted += 1;
@@ -89,7 +89,7 @@ fn every_quiet_proof_is_a_real_win() {
                 } else {
                     let undo = pos.make(m);
                     let proof = if pos.status() == Status::Ongoing {
-                        s.every_reply_loses(&mut pos, None, u64::MAX)
+                        s.every_reply_loses(&mut pos, GuardStop::NEVER)
                     } else {
                         Proof::Holds
                     };
@@ -132,14 +132,14 @@ fn the_quiet_race_sees_round_17s_loss() {
     // The plain race does not see it: the king's first move threatens nothing.
     assert_eq!(s.race_refutes(&mut pos, d1d2, 13), None);
     // Behind one quiet defenders' move, it does: the one ftzm played.
-    let Proof::Proven(p) = s.quiet_refutes(&mut pos, d1d2, None, u64::MAX) else {
+    let Proof::Proven(p) = s.quiet_refutes(&mut pos, d1d2, GuardStop::NEVER) else {
         panic!("d1-d2 is not refuted");
     };
     assert!((4..=17).contains(&p), "{p}");
     let u = pos.make(d1d2);
     let u2 = pos.make(mv(&rules, "f6", "c6"));
     assert!(matches!(
-        s.every_reply_loses(&mut pos, None, u64::MAX),
+        s.every_reply_loses(&mut pos, GuardStop::NEVER),
         Proof::Proven(_)
     ));
     pos.unmake(&u2);
@@ -173,11 +173,11 @@ fn a_refuted_choice_gives_way_to_the_next_best() {
         tree: Vec::new(),
     };
     assert!(matches!(
-        s.quiet_refutes(&mut pos, b6d6, None, u64::MAX),
+        s.quiet_refutes(&mut pos, b6d6, GuardStop::NEVER),
         Proof::Holds
     ));
     let mut refuted = Vec::new();
-    s.quiet_guard(&mut pos, &mut r, None, u64::MAX, &mut refuted);
+    s.quiet_guard(&mut pos, &mut r, GuardStop::NEVER, &mut refuted);
     assert_eq!(refuted.len(), 1);
     assert_eq!(refuted[0].0, d1d2);
     assert_eq!(r.best, Some(b6d6));
@@ -214,7 +214,7 @@ fn no_quiet_win_through_a_repetition() {
         .race_refutes(&mut pos, j10k10, DEFAULT_QUIET_RACE)
         .is_some());
     assert!(matches!(
-        s.every_reply_loses(&mut pos, None, u64::MAX),
+        s.every_reply_loses(&mut pos, GuardStop::NEVER),
         Proof::Holds
     ));
     pos.unmake(&u);
@@ -245,7 +245,7 @@ fn no_quiet_refutation_through_a_repeated_root_move() {
         play_move_list(&mut pos, moves).unwrap();
         let mut s = searcher(&rules, &mut pos, DEFAULT_QUIET_RACE);
         matches!(
-            s.quiet_refutes(&mut pos, m, None, u64::MAX),
+            s.quiet_refutes(&mut pos, m, GuardStop::NEVER),
             Proof::Proven(_)
         )
     };
@@ -324,4 +324,19 @@ fn a_resumed_search_keeps_the_guards_refutations() {
     assert_ne!(r.best, Some(d1d2));
     let lost = r.root_scores.iter().find(|x| x.mv == d1d2).unwrap();
     assert_eq!(lost.score, Score::loss_in(9));
+}
+
+#[test]
+fn a_depth_limit_ends_the_move_before_its_time() {
+    // With a depth limit as well, nothing is left to search once it is reached: the move ends
+    // then, not at the time limit.
+    let (_, mut pos, mut s) = start_with_qrace();
+    let limits = Limits {
+        depth: 2,
+        ..Limits::time(TimeLimit::movetime(Duration::from_secs(2)))
+    };
+    let t0 = Instant::now();
+    let r = s.decide(&mut pos, limits);
+    assert_eq!(r.depth, 2);
+    assert!(t0.elapsed() < Duration::from_secs(1), "{:?}", t0.elapsed());
 }
