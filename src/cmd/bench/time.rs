@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use tafl8_engine::search::{Limits, Searcher, TimeLimit, TIME_CHECK_NODES};
+use tafl8_engine::search::{Limits, Searcher, TimeLimit, CONTINUE_MIN, TIME_CHECK_NODES};
 
 use super::cases::CaseArgs;
 use super::search::thread_cpu_secs;
@@ -88,6 +88,12 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         .iter()
         .filter(|r| r.decided && r.ms < budget_ms)
         .count();
+    // A move that keeps time for the quiet race's guard ends within `CONTINUE_MIN` of the
+    // budget once too little is left to search on.
+    let near = rows
+        .iter()
+        .filter(|r| !r.decided && r.ms < budget_ms && r.ms >= budget_ms * (1.0 - CONTINUE_MIN))
+        .count();
     if opts.json {
         let v = serde_json::json!({
             "variant": rules.name(),
@@ -110,6 +116,7 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
             "cpu_ms_per_search": cpu.map(|c| (c * 1e3 / n * 100.0).round() / 100.0),
             "ran_into_the_budget": overruns.len(),
             "ended_on_a_decided_score": decided,
+            "ended_within_the_guards_last_share": near,
             "past_the_budget_max_ms": overruns.last().map(|m| (m * 1000.0).round() / 1000.0),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -155,10 +162,11 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         .unwrap_or_default()
     );
     println!(
-        "  ran into the budget: {} ({} keeping the finished moves of the cut iteration); ended early on a decided score: {decided}; otherwise before the budget: {}",
+        "  ran into the budget: {} ({} keeping the finished moves of the cut iteration); within {:.0}% of it (the guard's last share left): {near}; ended early on a decided score: {decided}; otherwise before the budget: {}",
         overruns.len(),
         rows.iter().filter(|r| r.cut.is_some()).count(),
-        rows.len() - overruns.len() - decided
+        100.0 * CONTINUE_MIN,
+        rows.len() - overruns.len() - decided - near
     );
     if let (Some(max), false) = (overruns.last(), overruns.is_empty()) {
         let mean = overruns.iter().sum::<f64>() / overruns.len() as f64;
