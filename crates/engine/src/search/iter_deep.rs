@@ -167,7 +167,15 @@ impl Searcher {
         self.limits.time = Some(TimeLimit::movetime(until));
         self.prev_pv = result.pv.clone();
         let limits = self.limits;
+        let before = result.iterations.len();
         self.deepen(pos, limits, result, result.depth + 1);
+        // The first search's cut iteration (its depth is the one searched again) gives way to
+        // what the resumed search reached, so the list stays complete iterations and at most
+        // one cut one.
+        if before > 0 && result.iterations.len() > before && !result.iterations[before - 1].complete
+        {
+            result.iterations.remove(before - 1);
+        }
         true
     }
 
