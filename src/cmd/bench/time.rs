@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use tafl8_engine::search::{Limits, Searcher, TimeLimit, CONTINUE_MIN, TIME_CHECK_NODES};
+use tafl8_engine::search::{Limits, Searcher, TimeLimit, GUARD_RESERVE, TIME_CHECK_NODES};
 
 use super::cases::CaseArgs;
 use super::search::thread_cpu_secs;
@@ -88,11 +88,12 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         .iter()
         .filter(|r| r.decided && r.ms < budget_ms)
         .count();
-    // A move that keeps time for the quiet race's guard ends within `CONTINUE_MIN` of the
-    // budget once too little is left to search on.
+    // A move that keeps time for the quiet race's guard ends within twice `GUARD_RESERVE` of
+    // the budget once too little is left to search on.
+    let reserve_ms = 2.0 * GUARD_RESERVE.as_secs_f64() * 1e3;
     let near = rows
         .iter()
-        .filter(|r| !r.decided && r.ms < budget_ms && r.ms >= budget_ms * (1.0 - CONTINUE_MIN))
+        .filter(|r| !r.decided && r.ms < budget_ms && r.ms >= budget_ms - reserve_ms)
         .count();
     if opts.json {
         let v = serde_json::json!({
@@ -116,7 +117,7 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
             "cpu_ms_per_search": cpu.map(|c| (c * 1e3 / n * 100.0).round() / 100.0),
             "ran_into_the_budget": overruns.len(),
             "ended_on_a_decided_score": decided,
-            "ended_within_the_guards_last_share": near,
+            "ended_within_the_guards_last_reserve": near,
             "past_the_budget_max_ms": overruns.last().map(|m| (m * 1000.0).round() / 1000.0),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -162,10 +163,9 @@ pub fn run(opts: TimeOptions) -> anyhow::Result<std::process::ExitCode> {
         .unwrap_or_default()
     );
     println!(
-        "  ran into the budget: {} ({} keeping the finished moves of the cut iteration); within {:.0}% of it (the guard's last share left): {near}; ended early on a decided score: {decided}; otherwise before the budget: {}",
+        "  ran into the budget: {} ({} keeping the finished moves of the cut iteration); within {reserve_ms:.0} ms of it (the guard's last reserve left): {near}; ended early on a decided score: {decided}; otherwise before the budget: {}",
         overruns.len(),
         rows.iter().filter(|r| r.cut.is_some()).count(),
-        100.0 * CONTINUE_MIN,
         rows.len() - overruns.len() - decided - near
     );
     if let (Some(max), false) = (overruns.last(), overruns.is_empty()) {

@@ -20,7 +20,7 @@
 //! defenders) and the guard has the rest. A guard that holds usually ends within a millisecond;
 //! with a fixed time per move the time it leaves would be lost, so the search goes on with it
 //! (resumed with its tables, a ply deeper) and the guard checks the new choice if it changed,
-//! until [`CONTINUE_MIN`] of the move time is left. Without a time limit the
+//! while [`GUARD_RESERVE`] twice over is left. Without a time limit the
 //! guard is bounded by [`QUIET_TRIES`] and [`QUIET_BUDGET`] only, so depth- and node-limited
 //! searches stay deterministic.
 
@@ -49,8 +49,10 @@ pub const QUIET_SHARE: f64 = 0.9;
 /// Copenhagen middlegames, `tafl8 analyze --json`'s `quiet_race`).
 pub const QUIET_SHARE_DEFENDERS: f64 = 0.98;
 /// With a fixed time per move the search goes on after the guard (see [`Searcher::decide`])
-/// while at least this share of the move time is left.
-pub const CONTINUE_MIN: f64 = 0.01;
+/// while twice this is left, and leaves at least this to check a changed choice: a check that
+/// refutes nothing mostly takes well under a millisecond (at most 20 ms measured). A choice the
+/// guard cannot check in it gives way to the last one it let stand.
+pub const GUARD_RESERVE: Duration = Duration::from_millis(10);
 
 /// What the quiet race's guard did after the last [`Searcher::decide`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -159,9 +161,10 @@ impl Searcher {
 
     /// With a fixed time per move, what the guard left of its share would be lost: the search
     /// goes on with it ([`Searcher::resume`]). The attackers' keeps `share` of what is left
-    /// each round, and its new choice is guarded as the first was (the refutations found stay
-    /// refuted), until less than [`CONTINUE_MIN`] of the move time is left; the defenders'
-    /// runs to the limit.
+    /// each round (leaving the guard [`GUARD_RESERVE`] at least), and its new choice is
+    /// guarded as the first was (the refutations found stay refuted); a new choice the guard
+    /// could not check gives way to the one before, which it did. The defenders' search runs
+    /// to the limit. Rounds go on while twice [`GUARD_RESERVE`] is left.
     fn search_on(
         &mut self,
         pos: &mut Position,
@@ -174,14 +177,14 @@ impl Searcher {
         loop {
             let now = self.elapsed();
             let left = hard.saturating_sub(now);
-            if left < hard.mul_f64(CONTINUE_MIN) || r.score.is_decided() {
+            if left < 2 * GUARD_RESERVE || r.score.is_decided() {
                 return;
             }
-            let before = r.best;
+            let before = (r.best, r.score, r.pv.clone());
             // The defenders' guard tried every root move, whatever the choice: nothing is
             // left for it to check.
             let until = match pos.side_to_move() {
-                Side::Attackers => now + left.mul_f64(share),
+                Side::Attackers => now + left - GUARD_RESERVE.max(left.mul_f64(1.0 - share)),
                 Side::Defenders => hard,
             };
             if !self.resume(pos, r, until) {
@@ -191,11 +194,17 @@ impl Searcher {
                 refute(r, mv, loss);
             }
             self.race_guard(pos, r, RACE_TRIES, |r| r.best);
-            if r.score.is_decided() || r.best == before || pos.side_to_move() == Side::Defenders {
+            if r.score.is_decided() || r.best == before.0 || pos.side_to_move() == Side::Defenders {
                 continue;
             }
             let deadline = self.start.map(|s| s + hard);
+            let unfinished = std::mem::take(&mut self.guard.unfinished);
             self.quiet(pos, r, GuardStop { deadline, race_end }, refuted);
+            if self.guard.unfinished {
+                (r.best, r.score, r.pv) = before;
+                return;
+            }
+            self.guard.unfinished = unfinished;
         }
     }
 

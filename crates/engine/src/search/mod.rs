@@ -31,7 +31,7 @@ mod tt;
 
 pub use alpha_beta::{LMR_FIRST, LMR_SECOND};
 pub use guard::{
-    GuardReport, CONTINUE_MIN, QUIET_BUDGET, QUIET_RACE_NODES, QUIET_SHARE, QUIET_SHARE_DEFENDERS,
+    GuardReport, GUARD_RESERVE, QUIET_BUDGET, QUIET_RACE_NODES, QUIET_SHARE, QUIET_SHARE_DEFENDERS,
     QUIET_TRIES,
 };
 pub use iter_deep::{Iteration, Limits, RootScore, SearchResult};

@@ -279,10 +279,7 @@ fn a_fixed_move_time_is_spent_after_the_guard() {
     let used = t0.elapsed();
     assert!(!r.score.is_decided() && r.best.is_some());
     assert!(s.guard_report().checked >= 1, "{:?}", s.guard_report());
-    assert!(
-        used >= budget.mul_f64(1.0 - CONTINUE_MIN) - Duration::from_millis(1),
-        "{used:?} of {budget:?}"
-    );
+    assert!(used >= budget - 2 * GUARD_RESERVE, "{used:?} of {budget:?}");
     // The iterations after the guard's go on from where the first search stopped, and the
     // first search's cut iteration gives way to them: only the last may be cut.
     let its = &r.iterations;
@@ -337,4 +334,34 @@ fn a_depth_limit_ends_the_move_before_its_time() {
     let r = s.decide(&mut pos, limits);
     assert_eq!(r.depth, 2);
     assert!(t0.elapsed() < Duration::from_secs(1), "{:?}", t0.elapsed());
+}
+
+#[test]
+fn a_new_choice_the_guard_cannot_check_gives_way_to_the_last_it_did() {
+    // The same resumed search twice (depth-bounded, so both choose alike): with the guard's
+    // budget left it checks the new choice and keeps it; with none left it cannot, and the
+    // choice the guard let stand before the search went on is played.
+    let (rules, pos) = round_17();
+    let cfg = SearchConfig {
+        quiet_race: DEFAULT_QUIET_RACE,
+        ..SearchConfig::FULL
+    };
+    let hard = Duration::from_secs(600);
+    let run = |budget_left: bool| {
+        let mut s = Searcher::new(&rules, cfg);
+        let mut pos = pos.clone();
+        let time = Some(TimeLimit::movetime(hard));
+        let mut r = s.search(&mut pos, Limits { depth: 3, nodes: 0, time });
+        let first = r.best;
+        s.limits.depth = 4;
+        let race_end = if budget_left { u64::MAX } else { s.race_total };
+        s.search_on(&mut pos, &mut r, hard, QUIET_SHARE, race_end, &mut Vec::new());
+        (first, r.best, s.guard_report())
+    };
+    let (first, checked, g) = run(true);
+    assert_ne!(checked, first, "the deeper search keeps its choice: the test would not tell");
+    assert!(!g.unfinished, "{g:?}");
+    let (_, unchecked, g) = run(false);
+    assert!(g.unfinished, "{g:?}");
+    assert_eq!(unchecked, first);
 }
