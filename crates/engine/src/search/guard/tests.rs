@@ -351,15 +351,32 @@ fn a_new_choice_the_guard_cannot_check_gives_way_to_the_last_it_did() {
         let mut s = Searcher::new(&rules, cfg);
         let mut pos = pos.clone();
         let time = Some(TimeLimit::movetime(hard));
-        let mut r = s.search(&mut pos, Limits { depth: 3, nodes: 0, time });
+        let mut r = s.search(
+            &mut pos,
+            Limits {
+                depth: 3,
+                nodes: 0,
+                time,
+            },
+        );
         let first = r.best;
         s.limits.depth = 4;
         let race_end = if budget_left { u64::MAX } else { s.race_total };
-        s.search_on(&mut pos, &mut r, hard, QUIET_SHARE, race_end, &mut Vec::new());
+        s.search_on(
+            &mut pos,
+            &mut r,
+            hard,
+            QUIET_SHARE,
+            race_end,
+            &mut Vec::new(),
+        );
         (first, r.best, s.guard_report())
     };
     let (first, checked, g) = run(true);
-    assert_ne!(checked, first, "the deeper search keeps its choice: the test would not tell");
+    assert_ne!(
+        checked, first,
+        "the deeper search keeps its choice: the test would not tell"
+    );
     assert!(!g.unfinished, "{g:?}");
     let (_, unchecked, g) = run(false);
     assert!(g.unfinished, "{g:?}");
