@@ -15,6 +15,21 @@ use std::time::{Duration, Instant};
 const CPH: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/\
                    t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 
+/// `full` with the quiet race on.
+const QRACE: SearchConfig = SearchConfig {
+    quiet_race: DEFAULT_QUIET_RACE,
+    ..SearchConfig::FULL
+};
+
+/// A time limit far past what `depth` takes: the search is timed (it can be resumed) but
+/// bounded by its depth, so it does not depend on the machine's speed.
+fn timed_to_depth(depth: u8) -> Limits {
+    Limits {
+        depth,
+        ..Limits::time(TimeLimit::movetime(Duration::from_secs(600)))
+    }
+}
+
 /// A searcher with the quiet race at `plies`, its game recorded at `pos` (the races read it).
 fn searcher(rules: &Arc<Rules>, pos: &mut Position, plies: u8) -> Searcher {
     let cfg = SearchConfig {
@@ -218,13 +233,7 @@ fn no_quiet_win_through_a_repetition() {
         Proof::Holds
     ));
     pos.unmake(&u);
-    let mut s = Searcher::new(
-        &rules,
-        SearchConfig {
-            quiet_race: DEFAULT_QUIET_RACE,
-            ..SearchConfig::FULL
-        },
-    );
+    let mut s = Searcher::new(&rules, QRACE);
     let r = s.decide(&mut pos, Limits::depth(1));
     assert_ne!(r.best, Some(j9k9), "{}", r.score);
     assert!(!r.score.is_decided(), "{}", r.score);
@@ -260,11 +269,7 @@ fn no_quiet_refutation_through_a_repeated_root_move() {
 fn start_with_qrace() -> (Arc<Rules>, Position, Searcher) {
     let rules = Arc::new(Rules::from_otr(CPH).unwrap());
     let pos = Position::start(rules.clone());
-    let cfg = SearchConfig {
-        quiet_race: DEFAULT_QUIET_RACE,
-        ..SearchConfig::FULL
-    };
-    let s = Searcher::new(&rules, cfg);
+    let s = Searcher::new(&rules, QRACE);
     (rules, pos, s)
 }
 
@@ -293,22 +298,11 @@ fn a_resumed_search_keeps_the_guards_refutations() {
     // back, however its deeper iterations score it.
     let (rules, mut pos) = round_17();
     let d1d2 = mv(&rules, "d1", "d2");
-    let cfg = SearchConfig {
-        quiet_race: DEFAULT_QUIET_RACE,
-        ..SearchConfig::FULL
-    };
+    let cfg = QRACE;
     let mut s = Searcher::new(&rules, cfg);
     // Depth limits, not the clock, bound both searches, so the test does not depend on the
     // machine's speed: the first to depth 3, the resumed one to depth 5.
-    let time = Some(TimeLimit::movetime(Duration::from_secs(600)));
-    let mut r = s.search(
-        &mut pos,
-        Limits {
-            depth: 3,
-            nodes: 0,
-            time,
-        },
-    );
+    let mut r = s.search(&mut pos, timed_to_depth(3));
     let mut refuted = vec![(d1d2, Score::loss_in(9))];
     refute(&mut r, d1d2, Score::loss_in(9));
     assert_ne!(r.best, Some(d1d2));
@@ -342,23 +336,12 @@ fn a_new_choice_the_guard_cannot_check_gives_way_to_the_last_it_did() {
     // budget left it checks the new choice and keeps it; with none left it cannot, and the
     // choice the guard let stand before the search went on is played.
     let (rules, pos) = round_17();
-    let cfg = SearchConfig {
-        quiet_race: DEFAULT_QUIET_RACE,
-        ..SearchConfig::FULL
-    };
+    let cfg = QRACE;
     let hard = Duration::from_secs(600);
     let run = |budget_left: bool| {
         let mut s = Searcher::new(&rules, cfg);
         let mut pos = pos.clone();
-        let time = Some(TimeLimit::movetime(hard));
-        let mut r = s.search(
-            &mut pos,
-            Limits {
-                depth: 3,
-                nodes: 0,
-                time,
-            },
-        );
+        let mut r = s.search(&mut pos, timed_to_depth(3));
         let first = r.best;
         s.limits.depth = 4;
         let race_end = if budget_left { u64::MAX } else { s.race_total };
