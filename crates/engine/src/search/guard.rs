@@ -163,7 +163,7 @@ impl Searcher {
     /// goes on with it ([`Searcher::resume`]). The attackers' keeps `share` of what is left
     /// each round (leaving the guard [`GUARD_RESERVE`] at least), and its new choice is
     /// guarded as the first was (the refutations found stay refuted); a new choice the guard
-    /// could not check gives way to the one before, which it did. The defenders' search runs
+    /// could not check gives way to the result before it, whose choice it did check. The defenders' search runs
     /// to the limit. Rounds go on while twice [`GUARD_RESERVE`] is left.
     fn search_on(
         &mut self,
@@ -180,7 +180,7 @@ impl Searcher {
             if left < 2 * GUARD_RESERVE || r.score.is_decided() {
                 return;
             }
-            let before = (r.best, r.score, r.pv.clone());
+            let before = r.clone();
             // The defenders' guard tried every root move, whatever the choice: nothing is
             // left for it to check.
             let until = match pos.side_to_move() {
@@ -194,14 +194,21 @@ impl Searcher {
                 refute(r, mv, loss);
             }
             self.race_guard(pos, r, RACE_TRIES, |r| r.best);
-            if r.score.is_decided() || r.best == before.0 || pos.side_to_move() == Side::Defenders {
+            if r.score.is_decided()
+                || r.best == before.best
+                || pos.side_to_move() == Side::Defenders
+            {
                 continue;
             }
             let deadline = self.start.map(|s| s + hard);
             let unfinished = std::mem::take(&mut self.guard.unfinished);
             self.quiet(pos, r, GuardStop { deadline, race_end }, refuted);
             if self.guard.unfinished {
-                (r.best, r.score, r.pv) = before;
+                // The whole result goes back, so its depth and iterations are those of the
+                // search that chose the move played; only the nodes count what was spent.
+                let nodes = r.nodes;
+                *r = before;
+                r.nodes = nodes;
                 return;
             }
             self.guard.unfinished = unfinished;
