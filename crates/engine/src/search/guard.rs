@@ -163,8 +163,8 @@ impl Searcher {
     /// goes on with it ([`Searcher::resume`]). The attackers' keeps `share` of what is left
     /// each round (leaving the guard [`GUARD_RESERVE`] at least), and its new choice is
     /// guarded as the first was (the refutations found stay refuted); a new choice the guard
-    /// could not check gives way to the result before it, whose choice it did check. The defenders' search runs
-    /// to the limit. Rounds go on while twice [`GUARD_RESERVE`] is left.
+    /// could not check gives way to the result before it, whose choice it did check. The
+    /// defenders' search runs to the limit. Rounds go on while twice [`GUARD_RESERVE`] is left.
     fn search_on(
         &mut self,
         pos: &mut Position,
