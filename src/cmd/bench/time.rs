@@ -3,9 +3,9 @@
 //! with `--movetime` as `otep` and `match` decide one (the search and the guards behind it);
 //! the report gives per position the time used, its share of the budget, the depth reached
 //! (and that of an iteration the clock cut whose finished moves were kept), the nodes and the
-//! quiet race's guard's time, then the mean share (the measure of time well used with a fixed move time), and
-//! how far past the budget the searches that ran into it ended (the cost of reading the clock
-//! only every `TIME_CHECK_NODES` nodes, plus unwinding).
+//! quiet race's guard's time, then the mean share (the measure of time well used with a fixed
+//! move time), and how far past the budget the searches that ran into it ended (the cost of
+//! reading the clock only every `TIME_CHECK_NODES` nodes, plus unwinding).
 //!
 //! These are wall-clock figures: on a shared machine, another process holding the core shows
 //! up as time used and as overrun. The report also gives this thread's CPU time.

@@ -169,7 +169,7 @@ impl Searcher {
         &mut self,
         pos: &mut Position,
         r: &mut SearchResult,
-        hard: std::time::Duration,
+        hard: Duration,
         share: f64,
         race_end: u64,
         refuted: &mut Vec<(Move, Score)>,

@@ -298,8 +298,7 @@ fn a_resumed_search_keeps_the_guards_refutations() {
     // back, however its deeper iterations score it.
     let (rules, mut pos) = round_17();
     let d1d2 = mv(&rules, "d1", "d2");
-    let cfg = QRACE;
-    let mut s = Searcher::new(&rules, cfg);
+    let mut s = Searcher::new(&rules, QRACE);
     // Depth limits, not the clock, bound both searches, so the test does not depend on the
     // machine's speed: the first to depth 3, the resumed one to depth 5.
     let mut r = s.search(&mut pos, timed_to_depth(3));
@@ -336,10 +335,9 @@ fn a_new_choice_the_guard_cannot_check_gives_way_to_the_last_it_did() {
     // budget left it checks the new choice and keeps it; with none left it cannot, and the
     // choice the guard let stand before the search went on is played.
     let (rules, pos) = round_17();
-    let cfg = QRACE;
     let hard = Duration::from_secs(600);
     let run = |budget_left: bool| {
-        let mut s = Searcher::new(&rules, cfg);
+        let mut s = Searcher::new(&rules, QRACE);
         let mut pos = pos.clone();
         let mut r = s.search(&mut pos, timed_to_depth(3));
         let first = r.without_times();
